@@ -2,13 +2,20 @@
 clone URL /tmp/x && cd /tmp/x && make install``, ``git clone URL /tmp/x && pip install -e
 /tmp/x``, ``hf download REPO --local-dir DIR && python DIR/modeling.py`` (a hub
 repository's files, its code among them), ``curl -LO URL/x.gem && gem install x.gem`` (a
-package archive downloaded, then installed with its install-time code).
+package archive downloaded, then installed with its install-time code), ``wget URL.tar.gz
+&& tar xzf x.tar.gz && ./tool.sh`` (a downloaded archive unpacked, then a program of it run).
 
 The repository arrives while the command runs, so nobody (the guard included) has read
 what its script, Makefile or ``setup.py`` does. A later piece of the same command that
 runs a program from the clone, runs in it a tool that runs the project's code (make, npm,
 pip, a shell or an interpreter), or hands the clone to one, is marked `FETCHED_RUN`
 (rule `fetched-code-run`: asked). Reading the clone (``ls``, ``cat``, ``git log``) is not.
+Of an archive unpacked into a folder, only a program run from it by its path is that: the
+folder is often the workspace itself, whose own scripts a later piece runs by name.
+
+A downloaded archive unpacked into a game editor's plugin folder (Godot's ``addons/``, a
+Unity ``Editor`` folder under ``Assets``) is code the editor runs when the project next
+opens, unread: that piece is marked `FETCHED_PLANTED` (rule `fetched-code-planted`: asked).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter
 
-__all__ = ["FETCHED_RUN", "PROGRAMS", "mark_fetched_runs"]
+__all__ = ["FETCHED_PLANTED", "FETCHED_RUN", "PROGRAMS", "mark_fetched_runs"]
 
 _HUB_CLIS = frozenset({"huggingface-cli", "hf"})
 """Hugging Face's CLIs: ``download REPO --local-dir DIR`` puts a repository's files in DIR."""
@@ -28,6 +35,10 @@ PROGRAMS = frozenset({"git", "gh", "curl", "wget"}) | _HUB_CLIS
 """The programs that fetch a repository (`marks` skips this mark when none is named)."""
 FETCHED_RUN = "@fetched-run"
 """The mark of a piece that runs code a repository cloned earlier in the command holds."""
+FETCHED_PLANTED = "@fetched-planted"
+"""The mark of a piece that unpacks a download into a folder an editor runs code from."""
+_UNPACKERS = frozenset({"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz"})
+"""Programs that unpack an archive into a folder (`_unpacked`)."""
 
 _RUNNERS = frozenset({"make", "gmake", "cmake", "npm", "pnpm", "yarn", "bun", "npx", "pip",
                       "pip3", "pipx", "uv", "poetry", "cargo", "go", "gradle", "mvn", "rake",
@@ -62,20 +73,78 @@ def mark_fetched_runs(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece,
                 or p.program in _DOWNLOADERS for p in pieces]):  # fmt: skip
         return pieces
     clones: list[str] = []
+    unpacked: list[str] = []  # folders a downloaded archive was unpacked into
     files: list[str] = []  # downloaded archives and scripts
     out = list(pieces)
+    piped = False  # the previous piece downloads into this one's input (`curl URL | tar x`)
     for index, piece in enumerate(pieces):
-        if (clones and _runs_from(piece, clones, places)) or (
-            files and _installs(piece, files, places)
+        if (
+            (clones and _runs_from(piece, clones, places))
+            or (files and _installs(piece, files, places))
+            or (unpacked and _program_from(piece, unpacked, places))
         ):
             out[index] = piece._replace(wrappers=(*piece.wrappers, FETCHED_RUN))
         folder = _cloned(piece)
         if folder is not None:
             clones.append(locate(folder, piece.cwd, places).path)
+        into = _unpacked(piece, files, piped, places)
+        if into is not None:
+            unpacked.append(into)
+            if _editor_plugins(into, places):
+                out[index] = out[index]._replace(wrappers=(*out[index].wrappers, FETCHED_PLANTED))
         saved = _downloaded(piece)
         if saved is not None:
             files.append(locate(saved, piece.cwd, places).path)
+        piped = piece.program in _DOWNLOADERS and not _UNPACKERS.isdisjoint(piece.pipes_to)
     return tuple(out)
+
+
+def _unpacked(piece: Piece, files: list[str], piped: bool, places: Places) -> str | None:
+    """The folder an unpacker fills with a downloaded archive, one of ``files`` or the
+    download piped into it (None: ``piece`` unpacks no download)."""
+    program = piece.program or ""
+    if program not in _UNPACKERS:
+        return None
+    args = piece.args
+    if program.startswith("7z"):
+        extracts = args[:1] in (("x",), ("e",))
+    elif program == "unzip":  # (-l, -t, -v, -Z list or test; -p, -c print to the output)
+        extracts = not {"-l", "-t", "-v", "-Z", "-p", "-c"} & set(args)
+    else:  # tar: x among its first word's letters (xzf, -xzf), or --extract, --get
+        first = args[0] if args else ""
+        extracts = bool(
+            {"--extract", "--get"} & set(args)
+            or (first[:2] != "--" and "x" in first)
+            or any([a[:1] == "-" and a[1:2] != "-" and "x" in a for a in args])
+        )
+    operands = [locate(a, piece.cwd, places).path for a in args if a[:1] != "-"]
+    if not extracts or not (piped or any([o in files for o in operands])):
+        return None
+    return locate(_destination(program, args), piece.cwd, places).path
+
+
+def _destination(program: str, args: tuple[str, ...]) -> str:
+    """The folder an unpacker's options name (tar -C DIR, unzip -d DIR, 7z -oDIR), else
+    the one it runs in."""
+    flag = "-d" if program == "unzip" else "-C"
+    for index, arg in enumerate(args):
+        if program.startswith("7z") and arg.startswith("-o") and len(arg) > 2:
+            return arg[2:]
+        if arg in (flag, "--directory") and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--directory="):
+            return arg.partition("=")[2]
+    return "."
+
+
+def _editor_plugins(folder: str, places: Places) -> bool:
+    """Whether ``folder`` (absolute) is in the workspace's Godot plugin folder (``addons``)
+    or a Unity ``Editor`` folder under ``Assets``, whose code the editor runs on opening."""
+    root = locate(".", ".", places).path.rstrip("/") + "/"
+    if not (folder + "/").startswith(root):
+        return False
+    parts = folder[len(root) :].split("/")
+    return "addons" in parts or ("Assets" in parts and "Editor" in parts)
 
 
 def _installs(piece: Piece, files: list[str], places: Places) -> bool:
@@ -167,8 +236,7 @@ def _runs_from(piece: Piece, clones: list[str], places: Places) -> bool:
     """Whether ``piece`` runs code from one of the ``clones``: its program lives there, or
     a runner runs there or is handed a path there."""
     program = piece.program or ""
-    head = next((w for w in piece.text.split() if "/" in w and w.endswith(program)), None)
-    if head is not None and _inside(locate(head.strip("'\""), piece.cwd, places).path, clones):
+    if _program_from(piece, clones, places):
         return True
     if not (program in _RUNNERS or program in SHELLS or is_interpreter(program)):
         return False
@@ -178,6 +246,13 @@ def _runs_from(piece: Piece, clones: list[str], places: Places) -> bool:
         return True
     operands = [a.partition("=")[2] if a[:2] == "--" else a for a in piece.args]
     return any([_inside(locate(a, piece.cwd, places).path, clones) for a in operands if a])
+
+
+def _program_from(piece: Piece, folders: list[str], places: Places) -> bool:
+    """Whether ``piece``'s program is named by a path into one of ``folders``."""
+    program = piece.program or ""
+    head = next((w for w in piece.text.split() if "/" in w and w.endswith(program)), None)
+    return head is not None and _inside(locate(head.strip("'\""), piece.cwd, places).path, folders)
 
 
 def _inside(path: str, clones: list[str]) -> bool:

@@ -9,7 +9,12 @@ from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.chezmoiwords import chezmoi_written
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
-from amplifier_hooks.guard.devicewords import DEVICE_NAMERS, guest_words, is_emulator
+from amplifier_hooks.guard.devicewords import (
+    DEVICE_NAMERS,
+    adb_files,
+    guest_words,
+    is_emulator,
+)
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
 from amplifier_hooks.guard.exifwords import exif_reads_only, exif_tag_files
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
@@ -94,6 +99,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
         return sql.reads + sql.writes
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
+    if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:
+        return copied.written + copied.read  # `adb pull /sdcard/x.log logs/`: logs/ only
     if piece.program in DATA_VIEWERS and (seen := viewer_files(piece.program, piece.args)):
         return seen.written + seen.read  # `h5dump -d /entry/data F`: F, no dataset
     if piece.program in AGE_KEYGENS and (made := age_recipient_files(piece.args)) is not None:
@@ -195,6 +202,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return outputs  # files named by a prefix, not the patterns it is given
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
+    if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:
+        return copied.written  # a pull's folder or file here; a push writes the device's
     if piece.program in AGE_KEYGENS and (made := age_recipient_files(piece.args)) is not None:
         return made.written  # its -o, not the identity it reads
     restored = pg_files(piece.program, piece.args) if piece.program in PG_ARCHIVERS else None

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from amplifier_hooks.guard.devicewords import adb_verb_at
 from amplifier_hooks.guard.djangocmds import WIPE
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.prodruns import production_kind
@@ -41,8 +42,6 @@ LOSS = "@remote-loss"
 """The mark the pack's ``ssh-remote-loss`` rule names."""
 DEVICE_LOSS = "@device-loss"
 """The mark of ``adb shell CMD`` whose CMD loses the device (``device-remote-loss``)."""
-_ADB_VALUED = frozenset({"-s", "-t", "-H", "-P", "-L"})
-"""adb's global options that take a value (the serial, the transport, the server)."""
 _POWER = frozenset({"shutdown", "poweroff", "halt"})
 _POWER_VERBS = frozenset({"poweroff", "halt"})
 _RESTARTS = frozenset({"-r", "--reboot", "-c"})
@@ -96,9 +95,7 @@ def device_command(args: tuple[str, ...]) -> str | None:
     """The command ``adb ARGS`` runs in the device's shell (``shell`` or ``exec-out``,
     past adb's options and the shell's own), its words joined as adb joins them; None:
     none (``adb push``, an interactive shell)."""
-    at = 0
-    while at < len(args) and args[at].startswith("-"):
-        at += 2 if args[at] in _ADB_VALUED else 1
+    at = adb_verb_at(args)
     if at >= len(args) or args[at] not in ("shell", "exec-out"):
         return None
     rest = list(args[at + 1 :])

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from amplifier_hooks.guard.assigned import assigns, bind_assignments
 from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.copies import carry_copies
+from amplifier_hooks.guard.devicefiles import mark_own_device_files
 from amplifier_hooks.guard.earlier import (
     mark_written_scripts,
     read_code_commands,
@@ -76,6 +77,8 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         coding = _coding({p.program for p in pieces})
     elif "adb" in programs:
         pieces = mark_remote_losses(pieces, reparse)  # `adb shell CMD`: the device lost
+    if "adb" in programs:  # `adb shell screencap -p F && ... && adb shell rm F`
+        pieces = mark_own_device_files(pieces, reparse)
     if may_run_there(programs, text):
         pieces = mark_production(pieces, reparse)  # what runs on production, and how
     if coding:
