@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
 from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
+from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, mark_chain_calls
 from amplifier_hooks.guard.compileroutputs import COMPILERS, mark_outputs_over_source
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.discards import CLIPPERS, DECRYPTERS, mark_discarded
@@ -27,6 +28,7 @@ from amplifier_hooks.guard.fetchedruns import mark_fetched_runs
 from amplifier_hooks.guard.findnames import mark_names_listed
 from amplifier_hooks.guard.forgeguard import FORGES, mark_forge_calls
 from amplifier_hooks.guard.gitconfigscripts import mark_config_scripts
+from amplifier_hooks.guard.gitlibraries import mark_renamed_submodules
 from amplifier_hooks.guard.guardcommits import SEARCHES, mark_guard_commits
 from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
@@ -71,7 +73,7 @@ MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
 SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | PIPELINE_RUNNERS | SERVICES | FORGES
-            | REQUESTERS | EDITORS | WIPERS)  # fmt: skip
+            | REQUESTERS | EDITORS | WIPERS | CHAIN_PROGRAMS)  # fmt: skip
 """Every program the marks of deploy platforms, package runners, services, forges,
 deleting endpoints, workflow editors and wholesale cloud destroys read: a command naming
 none skips all seven."""
@@ -115,6 +117,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_agents_elsewhere(pieces, places)  # `cd /tmp/wt && claude -p ...`
     if not programs.isdisjoint(COPIERS):
         pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
+    if "git" in programs and "submodule" in command:
+        pieces = mark_renamed_submodules(pieces)  # `git submodule add URL lib/other-name`
     if git_marked:
         pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
         pieces = mark_config_scripts(pieces, places)  # `git config core.editor /Users/d/p/x`
@@ -123,6 +127,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
         pieces = mark_workflow_edits(pieces, places)  # sed -i, yq -i of a workflow
         pieces = mark_wipes(pieces)  # terraform destroy -auto-approve, aws s3 rb --force
+        pieces = mark_chain_calls(pieces)  # cast send .. --rpc-url mainnet, hardhat vars get
         programs = {piece.program for piece in pieces}
     if not programs.isdisjoint(GENERATORS):
         pieces = mark_printed_keys(pieces)  # `wg genkey`, `openssl genrsa 2048`

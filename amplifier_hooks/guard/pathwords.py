@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes
 from amplifier_hooks.guard.braces import expand_braces
+from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, chain_values
 from amplifier_hooks.guard.checkers import checks_only
 from amplifier_hooks.guard.chezmoiwords import chezmoi_written
 from amplifier_hooks.guard.codecalls import code_texts
@@ -74,6 +75,8 @@ _UNPACKING = frozenset({Does.READ, Does.WRITE, Does.WRITE_INTO})
 folder they unpack into or the archive they pack (``unzip -l ~/x.zip`` writes nothing;
 ``tar -xzf ~/x.tgz -C data``, ``data``; ``tar -czf x.tgz .gitconfig``, ``x.tgz``: the
 members are only read, unless ``--remove-files`` deletes them)."""
+_NODE_USERS = CHAIN_PROGRAMS | {"anvil", "chisel"}
+"""The smart-contract tools whose node URLs and addresses are no paths (`chaintools`)."""
 _SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
 """What rsync does to a path that changes it (its table, `table.network`)."""
 
@@ -153,6 +156,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, _commands_given(program, piece.args))
     elif is_emulator(program):  # `-append "root=/dev/vda"`: the guest's, not a path here
         operands = minus(operands, guest_words(piece.args))
+    elif program in _NODE_USERS:  # `--rpc-url $MAINNET_RPC_URL`, `cast storage $PROXY ..`
+        operands = minus(operands, chain_values(program, piece.args))
     elif program in SQL_SERVER_CLIENTS:  # `bq query 'SELECT .. FROM `p.d.t`'`: SQL, no path
         # (one the shell may expand, "$SQL", stays: what it holds is unknown)
         given = sql_given(program, piece.args)
