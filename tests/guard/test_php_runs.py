@@ -5,9 +5,8 @@ calls beside them stay free."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.guard.conftest import Judge
+from tests.guard.tables import stopped_and_free
 
 ASKED = [
     ('php artisan tinker --execute="App\\Models\\User::query()->delete();"', "inline-code"),
@@ -46,16 +45,7 @@ FREE = [
 ]
 
 
-@pytest.mark.parametrize(("command", "rule"), ASKED)
-def test_asked(verdict: Judge, command: str, rule: str) -> None:
-    result = verdict(command)
-    assert (result.decision, result.rule) == ("ask", rule), result.pieces
-
-
-@pytest.mark.parametrize("command", FREE)
-def test_free(verdict: Judge, command: str) -> None:
-    result = verdict(command)
-    assert result.decision not in ("ask", "deny"), result.pieces
+test_asked, test_free = stopped_and_free([(c, "ask", rule) for c, rule in ASKED], FREE)
 
 
 def test_tinker_code_is_judged_as_php_r(verdict: Judge) -> None:
