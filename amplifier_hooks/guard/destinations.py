@@ -151,10 +151,7 @@ def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
         acts = read_call(piece.program or "", piece.args).acts
         # (the shell expands `~` before tar joins it to its folder: `./~` is the home folder)
         read = {a.target.removeprefix("./") for a in acts if a.does is Does.READ}
-        named = {posixpath.normpath(t) for t in read if t[:1] == "/"}
-        home = "" if places is None else posixpath.normpath(places.known.home)
-        entire = bool(read & HOME_WORDS) or (bool(home) and home in named)
-        return (HOME_COPIED,) if entire else ()
+        return (HOME_COPIED,) if _whole(read, piece, places) == HOME_OUT else ()
     if piece.program in _SYNCERS:
         whole = _whole(_synced(piece.program or "", piece.args), piece, places)
         if whole is not None:

@@ -92,10 +92,14 @@ _BY_NAME = {
     ".pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
     "pylintrc": Later("", "pylint (its init-hook, at every lint, an editor's included)"),
     # deploy platforms and cloud workspaces: their commands run at the next build there
-    "netlify.toml": Later("", "Netlify, at the next deploy"),
-    "vercel.json": Later("", "Vercel, at the next deploy"),
-    "fly.toml": Later("", "Fly.io (its release_command), at the next deploy"),
-    "render.yaml": Later("", "Render, at the next deploy"),
+    "netlify.toml": Later("platform-build", "Netlify, at the next deploy"),
+    "vercel.json": Later("platform-build", "Vercel, at the next deploy"),
+    "fly.toml": Later("platform-build", "Fly.io (its release_command), at the next deploy"),
+    "render.yaml": Later("platform-build", "Render, at the next deploy"),
+    "render.yml": Later("platform-build", "Render, at the next deploy"),
+    "railway.json": Later("platform-build", "Railway, at the next deploy"),
+    "railway.toml": Later("platform-build", "Railway, at the next deploy"),
+    "firebase.json": Later("platform-build", "firebase deploy (its predeploy hooks)"),
     ".gitpod.yml": Later("", "Gitpod, when a workspace starts"),
     ".replit": Later("", "Replit, at the next run"),
     # build systems whose files hold commands

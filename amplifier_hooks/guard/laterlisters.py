@@ -1,7 +1,8 @@
 """The commands in files that `laterfiles` names and whose commands a tool runs later of
 its own accord: a dev container's lifecycle commands (``postCreateCommand``), lint-staged's
-commands (at every git commit), Mercurial's ``[hooks]`` (at every hg command) and an Unreal
-project's build steps (at every build).
+commands (at every git commit), Mercurial's ``[hooks]`` (at every hg command), an Unreal
+project's build steps (at every build) and a deploy platform's build, release and start
+commands (at the next deploy, on its builders, with the site's secrets).
 
 Each lister returns the command lines, judged as planted shell (`buildfiles.planted_code`);
 None where the text cannot be read (then the write stays ungranted, as any later file's).
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import tomllib
 from collections.abc import Callable
 
 import yaml
@@ -20,7 +22,14 @@ from amplifier_hooks.guard.docsources import latexmkrc_commands
 from amplifier_hooks.guard.spelledcode import manifest_scripts
 from amplifier_hooks.guard.yamltext import LOADER
 
-__all__ = ["LISTERS", "devcontainer_commands", "hgrc_hooks", "lint_staged_commands", "unreal_steps"]
+__all__ = [
+    "LISTERS",
+    "devcontainer_commands",
+    "hgrc_hooks",
+    "lint_staged_commands",
+    "platform_commands",
+    "unreal_steps",
+]
 
 _LIFECYCLE = frozenset(
     {"initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
@@ -102,11 +111,48 @@ def unreal_steps(text: str) -> list[str]:
     return manifest_scripts(text, _UNREAL_STEPS)
 
 
+_PLATFORM_KEYS = frozenset(
+    {"command", "buildCommand", "installCommand", "devCommand", "ignoreCommand",
+     "startCommand", "preDeployCommand", "release_command", "predeploy", "postdeploy",
+     "cmd", "entrypoint"}
+)  # fmt: skip
+"""Netlify's ``[build] command``, Vercel's ``buildCommand`` and ``installCommand``,
+Render's and Railway's ``preDeployCommand`` and ``startCommand``, Fly's
+``release_command``, Firebase's ``predeploy`` hooks: the keys whose value is a command."""
+
+
+def platform_commands(text: str) -> list[str] | None:
+    """The commands of a deploy platform's file (``netlify.toml``, ``vercel.json``,
+    ``fly.toml``, ``render.yaml``, ``firebase.json``, ``railway.json``), read as TOML,
+    else as YAML (JSON is YAML; an edit's ``"key": "value"`` lines are too): the strings
+    under its command keys, wherever they are. None: the text reads as neither."""
+    data: object
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        try:
+            data = yaml.load(text, Loader=LOADER)
+        except yaml.YAMLError:
+            return None
+    found: list[str] = []
+    stack: list[tuple[object, bool]] = [(data, False)]
+    while stack:
+        node, command = stack.pop()
+        if isinstance(node, str) and command:
+            found.append(node)
+        elif isinstance(node, dict):
+            stack.extend((v, k in _PLATFORM_KEYS) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((item, command) for item in node)
+    return found
+
+
 LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "devcontainer": devcontainer_commands,
     "lint-staged": lint_staged_commands,
     "hgrc": hgrc_hooks,
     "latexmkrc": latexmkrc_commands,  # (`docsources`)
     "unreal-steps": unreal_steps,
+    "platform-build": platform_commands,
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

@@ -51,6 +51,9 @@ _PROD = ("--prod", "--production", "--target=production", "--environment=product
 _REMOTE_DB = ("--linked", "--db-url", "--project-ref")
 _PREVIEW = ("--dry-run", "--dry", "--dryrun")
 """Dry runs: nothing changes anywhere (every act but a print)."""
+_HELP = frozenset({"--help", "-h"})
+"""Each of these CLIs prints the command's help for these, wherever they stand, and does
+nothing else (as for ``help`` as the first word: ``firebase help deploy``)."""
 
 
 def _acts(**rows: str) -> dict[tuple[str, ...], Act]:
@@ -227,6 +230,8 @@ def platform_act(program: str, args: tuple[str, ...]) -> str | None:
     if table is None:
         return None
     words, given = _read(args)
+    if words[:1] == ["help"] or not _HELP.isdisjoint(given):
+        return None
     act = _row(table, words)
     if act is None:
         if not _DELETING.intersection(words[:_DEPTH]):
