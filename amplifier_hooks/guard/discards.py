@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from amplifier_hooks.guard.grammar import parser, stand_in
+from amplifier_hooks.guard.lonedollars import bash_tree
 from amplifier_hooks.guard.model import Piece
 
 __all__ = ["CLIPPERS", "DECRYPTERS", "OUTPUT_DISCARDED", "mark_discarded"]
@@ -83,12 +83,11 @@ def _clipped(args: tuple[str, ...]) -> bool:
 def _all_discarded(command: str, program: str) -> bool:
     """Whether ``command`` names ``program`` as a command, and each such command's output
     ends on ``/dev/null``. Pure: a function of the text."""
-    source = command.encode("utf-8", "replace")
-    tree = parser().parse(source if source.isascii() else stand_in(source))
-    if tree.root_node.has_error:
+    root, _ = bash_tree(command.encode("utf-8", "replace"))
+    if root.has_error:
         return False
     found = 0
-    stack: list[Node] = [tree.root_node]
+    stack: list[Node] = [root]
     seen = 0
     while stack:
         node = stack.pop()

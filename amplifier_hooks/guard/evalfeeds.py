@@ -13,9 +13,9 @@ import shlex
 from tree_sitter import Node
 
 from amplifier_hooks.guard.evalscope import Scope, Unknown
-from amplifier_hooks.guard.grammar import parser
+from amplifier_hooks.guard.lonedollars import bash_tree
 
-__all__ = ["MAX_ITEMS", "ShellCall", "env_command", "function_definition", "shell_call",
+__all__ = ["MAX_ITEMS", "ShellCall", "arg_file", "env_command", "function_definition", "shell_call",
            "xargs_commands"]  # fmt: skip
 
 MAX_ITEMS = 16
@@ -61,6 +61,27 @@ def xargs_commands(args: list[str], stdin: str) -> list[list[str]] | None:
     if replace is None:
         return [[*command, *items]] if items else []
     return [[a.replace(replace, item) for a in command] for item in items]
+
+
+def arg_file(args: list[str], fds: dict[str, str]) -> tuple[list[str], str] | None:
+    """``xargs -a <(CMD) ...`` (``--arg-file``): its other words, and the text it reads its
+    items from, the output of CMD; None when it reads no file the shell made here."""
+    for at, arg in enumerate(args):
+        if arg == "--":
+            return None
+        if arg in ("-a", "--arg-file") and at + 1 < len(args):
+            name, rest = args[at + 1], args[:at] + args[at + 2 :]
+        elif arg.startswith(("--arg-file=", "-a")) and arg not in ("-a", "--arg-file="):
+            name, rest = (
+                arg.partition("=")[2] if arg[1] == "-" else arg[2:],
+                args[:at] + args[at + 1 :],
+            )
+        elif arg.startswith("-"):
+            continue
+        else:
+            return None  # the command xargs runs: its words are its own
+        return (rest, fds[name]) if name in fds else None
+    return None
 
 
 def env_command(args: list[str], scope: Scope) -> tuple[list[str], dict[str, str]] | None:
@@ -137,8 +158,7 @@ def shell_call(args: list[str]) -> ShellCall | None:
 
 def function_definition(text: str) -> tuple[bytes, Node]:
     """The text and body of ``NAME () { ...; }`` (an exported function's definition)."""
-    source = text.encode("utf-8", "replace")
-    root = parser().parse(source).root_node
+    root, source = bash_tree(text.encode("utf-8", "replace"))
     found = root.named_children[0] if root.named_children else None
     body = found.child_by_field_name("body") if found is not None else None
     if root.has_error or found is None or found.type != "function_definition" or body is None:

@@ -33,6 +33,7 @@ from amplifier_hooks.guard.evalassign import (
 )
 from amplifier_hooks.guard.evalcommand import Fields, command_parts, hung_words
 from amplifier_hooks.guard.evalfeeds import (
+    arg_file,
     env_command,
     function_definition,
     shell_call,
@@ -44,7 +45,7 @@ from amplifier_hooks.guard.evalscope import UNSET, Scope, Unknown
 from amplifier_hooks.guard.evalshell import ShellState
 from amplifier_hooks.guard.evalstate import STATE, change_state
 from amplifier_hooks.guard.evalwords import brace_command
-from amplifier_hooks.guard.grammar import parser, stand_in
+from amplifier_hooks.guard.lonedollars import bash_tree
 from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
 from amplifier_hooks.guard.programs import SHELLS
 
@@ -81,8 +82,7 @@ class _Shell(ShellState):
     def script(self, text: str, depth: int) -> None:
         if depth > MAX_DEPTH:
             raise Unknown("too deep")
-        source = text.encode("utf-8", "replace")
-        root = parser().parse(source if source.isascii() else stand_in(source)).root_node
+        root, source = bash_tree(text.encode("utf-8", "replace"))
         saved = self.depth
         self.depth = depth
         try:
@@ -286,6 +286,9 @@ class _Shell(ShellState):
             unseen(scope)  # `source FILE`: a script not read, run in this shell
         elif name in SHELLS and args and args[0] in self.fds:
             self._shell(self.fds[args[0]], args[0], tuple(args[1:]), unread=True)
+        elif name == "xargs" and (fed := arg_file(args, self.fds)) is not None:
+            self._run(words[:1] + fed[0], fields[:1] + [[(w, True)] for w in fed[0]], computed,
+                      fed[1], prefix)  # fmt: skip
         elif name == "xargs" and stdin is not None and (runs := xargs_commands(args, stdin)):
             for each in runs:
                 self._run(each, [[(w, True)] for w in each], True, None, {})

@@ -33,6 +33,7 @@ from amplifier_hooks.guard.grammar import (
     stand_in,
 )
 from amplifier_hooks.guard.literals import KNOWN, known_values
+from amplifier_hooks.guard.lonedollars import brace, lone_dollars
 from amplifier_hooks.guard.model import ParsedCommand, Piece
 from amplifier_hooks.guard.plainline import PlainLine, forget_commands, line_pieces, read_plain
 from amplifier_hooks.guard.recurring import Sightings
@@ -163,6 +164,10 @@ def _pieces(source: bytes, depth: int, walk: Walk) -> tuple[Piece, ...]:
     if b"<>" in parsed:  # the grammar lacks `N<>FILE` (read and write): parsed as `>>`,
         parsed = parsed.replace(b"<>", b">>")  # its twin in shape; the texts are the source's
     root = _tree(parsed)
+    spots = lone_dollars(root, parsed)
+    if spots:  # (`a$A$B/c`: one word, which the tree splits in two)
+        parsed, source = brace(parsed, spots), brace(source, spots)
+        root = _tree(parsed)
     walk.errors = walk.errors or root.has_error
     walk.source = source
     token = ORIGINAL.set(source)

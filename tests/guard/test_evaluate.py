@@ -54,6 +54,10 @@ def _texts(command: str) -> list[str]:
         ("env -S 'ls -la'", "ls -la"),
         ("xargs ls -la <<< x", "ls -la x"),
         ("echo x | xargs -I{} ls {}", "ls x"),
+        ("xargs -a <(echo x y) ls -la", "ls -la x y"),
+        ("xargs -r --arg-file <(echo x) ls", "ls x"),
+        ("ls${IFS}$HOME/x", "ls /home/dev/x"),  # (one word to bash: `lonedollars`)
+        ("a=ls; b=-la; c$a$b", "cls-la"),
         (". <(echo ls -la)", "ls -la"),
         ("echo 'lx -la' | sed 's/x/s/' | sh", "ls -la"),
         ('p=LS; $(echo "$p" | tr A-Z a-z) -la', "ls -la"),
