@@ -162,6 +162,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         # (one the shell may expand, "$SQL", stays: what it holds is unknown)
         given = sql_given(program, piece.args)
         operands = minus(operands, (sql for sql in given if "$" not in sql))
+    if program in _FILTER_FIRST and (filtered := _filtered_files(program, piece.args)) is not None:
+        operands = filtered  # `jq -r '.items[].key'`: a filter, no file named `.key`
     if program in PATTERN_FIRST:
         read = patterned(program, piece.args)[1]  # the files it reads patterns from too
         operands = (*read.values("pattern-file"), *read.values("script-file"),
@@ -301,3 +303,17 @@ def _reads_only(piece: Piece) -> bool:
 
 def _no_urls(args: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(a for a in args if "://" not in a)
+
+
+_FILTER_FIRST = frozenset({"jq", "yq"})
+"""Programs whose first operand is a filter, the files to read coming after it."""
+
+
+def _filtered_files(program: str, args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The files ``jq FILTER FILES`` or ``yq EXPRESSION FILES`` reads, as the table reads
+    it (None: the table doubts the call, and every operand is taken as a path). A filter
+    that names a secret field (``.private_key``) keeps the files' read what it is."""
+    reading = read_call(program, args)
+    if reading.doubt is not None:
+        return None
+    return tuple(a.target for a in reading.acts if a.does is Does.READ and a.target)
