@@ -4,8 +4,9 @@ A host skips its own prompt for what the guard grants, so a rule's allow becomes
 only when the table (`guard.table`) reads the program and every option and operand it is
 given, every variable set for it is harmless (`guard.envs`), no argument expands a
 variable (its value may be a secret, or an option), and what it does stays where a grant
-may reach: it reads inside the workspace, a temporary folder or the system's folders
-(not ``/proc``, not root's home folder, not the home folder outside the workspace); it
+may reach: it reads inside the workspace, a temporary folder or the system's public
+places (software, documentation, the distribution's settings: not a service's folder,
+not ``/proc``, not root's home folder, not the home folder outside the workspace); it
 writes and deletes only inside the workspace or a temporary folder, never the workspace
 as a whole, a protected place, a tool's configuration (`CONFIG_NAMES`: ``.claude``,
 ``.git``, ``.mcp.json``, ...) or a path known only at run time, nor a file a build, test
@@ -69,6 +70,40 @@ _SHELL_NUMBERS = frozenset({"RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "LIN
                             "BASHPID", "PPID", "UID", "EUID"})  # fmt: skip
 """Variables the shell sets to a number (never text that could hold ``a[$(cmd)]``)."""
 _READ_WHERE = frozenset({"inside_workspace", "workspace_root", "tmp", "system", "root"})
+_PUBLIC_TREES = (
+    "/usr/",
+    "/bin/",
+    "/sbin/",
+    "/lib/",
+    "/lib32/",
+    "/lib64/",
+    "/libx32/",
+    "/sys/",
+    "/snap/",
+    "/System/",
+    "/Applications/",
+    "/etc/apt/",
+    "/etc/yum.repos.d/",
+    "/etc/ld.so.conf.d/",
+    "/dev/",
+)
+"""(A device's reads are the rules' to judge: a disk's raw read is asked, `raw-disk-read`.)"""
+_PRIVATE_TREES = ("/usr/local/etc/", "/usr/local/var/")
+"""(Homebrew keeps its services' configurations and data there: redis.conf, databases.)"""
+_PUBLIC_FILES = frozenset(
+    f"/etc/{name}" for name in (
+        "hosts", "hostname", "os-release", "lsb-release", "debian_version", "redhat-release",
+        "alpine-release", "issue", "issue.net", "motd", "resolv.conf", "nsswitch.conf",
+        "passwd", "group", "shells", "timezone", "localtime", "locale.conf", "default/locale",
+        "fstab", "mtab", "services", "protocols", "networks", "inputrc", "profile",
+        "bash.bashrc", "ssh/ssh_config", "ssh/sshd_config", "ld.so.conf", "machine-id",
+        "sysctl.conf", "security/limits.conf", "login.defs", "adduser.conf", "host.conf",
+        "gai.conf", "mime.types", "papersize", "subuid", "subgid")
+)  # fmt: skip
+"""The system's files read under a grant: software, documentation, the distribution's own
+settings. A service's folder under /etc, /opt, /srv, /var or /Library may hold its
+passwords and keys (``grafana.ini``, ``consul.d``, a site's ``.env``), named as nothing the
+guard knows: reading it keeps no grant."""
 _ROOT_HOMES = ("/root/", "/var/root/")
 _ROOT_HOME_FOLDERS = frozenset({"/root", "/var/root"})
 """Root's home folder (Linux; macOS): below a system folder, but as much a home folder as
@@ -204,7 +239,8 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
 
 def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
     """Why reading ``target`` is not granted: only the workspace, a temporary folder and
-    the system's folders are read under a grant (``/proc`` holds the environment)."""
+    the system's public places are read under a grant (``/proc`` holds the environment,
+    a service's folder its passwords)."""
     if target in QUIET_DEVICES or target == "-":
         return None
     located = locate(target, piece.cwd, places)
@@ -214,6 +250,11 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return why
     if _READ_WHERE.isdisjoint(where) or located.path.startswith("/proc"):
         return f"{target} is outside the workspace"
+    if "system" in where and not _public(located.path):
+        return (
+            f"{target} is outside the workspace, where services keep their configurations "
+            "and data (their passwords and keys among them)"
+        )
     if not GLOB_CHARS.isdisjoint(target) and "inside_workspace" in where:
         why = link_out(located.path, str(places.workspace))  # `cat *` with a link out
         if why is not None:
@@ -291,3 +332,10 @@ def links_then_changes(pieces: tuple[Piece, ...]) -> int | None:
             return index
         linked = linked or any(a.does in (Does.LINK, Does.WRITE_INTO) for a in acts)
     return None
+
+
+def _public(path: str) -> bool:
+    """Whether ``path``, a system path, is one whose reading is granted (`_PUBLIC_FILES`)."""
+    if path.startswith(_PRIVATE_TREES):
+        return False
+    return path in _PUBLIC_FILES or path.startswith(_PUBLIC_TREES)

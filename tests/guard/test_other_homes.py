@@ -43,18 +43,30 @@ def test_a_read_in_roots_home_is_not_granted(verdict: Judge, command: str) -> No
 
 
 @pytest.mark.parametrize(
+    "command", ["cat /etc/passwd", "cat /etc/os-release", "ls -la /usr/bin", "man -w git"]
+)
+def test_the_systems_public_files_are_still_granted(verdict: Judge, command: str) -> None:
+    judged = verdict(command)
+    assert judged.decision == "allow", (command, judged)
+
+
+@pytest.mark.parametrize(
     "command",
     [
-        "cat /etc/passwd",
-        "cat /etc/os-release",
         "cat /etc/kubernetes/manifests/README",
         "tail -n 50 /var/log/syslog",
         "ls /var/lib/docker",
+        "cat /etc/grafana/provisioning/dashboards/main.yaml",
+        "cat /opt/app/config/settings.yml",
+        "grep -rn timeout /srv/site/config",
+        "cat /usr/local/etc/redis.conf",
     ],
 )
-def test_the_systems_everyday_files_are_still_granted(verdict: Judge, command: str) -> None:
+def test_a_services_folder_is_read_free_but_never_granted(verdict: Judge, command: str) -> None:
+    # a service's configuration or data may hold its passwords under any name
     judged = verdict(command)
-    assert judged.decision == "allow", (command, judged)
+    assert judged.decision is None, (command, judged)
+    assert "where services keep" in (judged.pieces[0].reason or ""), judged
 
 
 @pytest.mark.parametrize(
