@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.providers import foreign_secret
+from amplifier_hooks.guard.providers import foreign_secret, secrets_go_home
 from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_destination
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
@@ -41,6 +41,7 @@ __all__ = [
     "METADATA_CREDENTIALS",
     "REQUESTERS",
     "SECRET_ELSEWHERE",
+    "SECRET_HEADER_HOME",
     "SECRET_IN_URL",
     "WORKSPACE_OUT",
     "mark_destinations",
@@ -63,6 +64,8 @@ HOME_COPIED = "@home-copied"
 DOWNLOAD = "@cloud-download"
 """A copy from cloud storage into a folder here (``aws s3 sync s3://b/x data/raw``)."""
 SECRET_ELSEWHERE = "@secret-to-other-host"
+SECRET_HEADER_HOME = "@secret-header-home"
+"""A provider's secret sent in a header to the provider's own hosts, and in nothing else."""
 """A request that carries a provider's secret variable to a host not the provider's
 (`providers.foreign_secret`)."""
 
@@ -189,7 +192,29 @@ def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
             hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
+    elif hosts and _headers_home(piece.args, tuple(hosts)):
+        marks.append(SECRET_HEADER_HOME)
     return tuple(dict.fromkeys(marks))
+
+
+_HEADERS = frozenset({"-H", "--header"})
+
+
+def _headers_home(args: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
+    """Whether every word of ``args`` that uses a variable is a header's value (``-H
+    "Authorization: Bearer $OPENAI_API_KEY"``) and its secrets are the hosts' own
+    (`providers.secrets_go_home`): the request data itself carries none."""
+    headers: list[str] = []
+    for index, arg in enumerate(args):
+        if "$" not in arg:
+            continue
+        if index and args[index - 1] in _HEADERS:
+            headers.append(arg)
+        elif arg.startswith("--header="):
+            headers.append(arg.partition("=")[2])
+        else:
+            return False
+    return secrets_go_home(tuple(headers), hosts)
 
 
 def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | None]:

@@ -33,7 +33,10 @@ DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "
 _LOADERS = frozenset({"source", "."})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
-_SECRET = re.compile(r"key|token|secret|pass|auth|cred|cookie|session|private|aws|api", re.I)
+_SECRET = re.compile(
+    r"key|token|secret|pass(?!thr|ive)|auth|cred|cookie|session|private|aws|api", re.I
+)
+"""(``PASSTHROUGH``, as in bitbake's ``BB_ENV_PASSTHROUGH_ADDITIONS``, passes names on.)"""
 _WORDS = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PLAIN = frozenset(
     {"PATH", "MANPATH", "INFOPATH", "PYTHONPATH", "GOPATH", "GOROOT", "CLASSPATH", "HOME",

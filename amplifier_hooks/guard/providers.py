@@ -13,7 +13,7 @@ import re
 
 from amplifier_hooks.secret_shapes import SECRET_KEY
 
-__all__ = ["PROVIDERS", "foreign_secret"]
+__all__ = ["PROVIDERS", "foreign_secret", "secrets_go_home"]
 
 PROVIDERS: dict[str, tuple[str, ...]] = {
     "GITHUB": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
@@ -80,3 +80,20 @@ def foreign_secret(words: tuple[str, ...], hosts: tuple[str, ...]) -> str | None
 
 def _belongs(host: str, owned: tuple[str, ...]) -> bool:
     return any(host == mark or host.endswith(f".{mark}") for mark in owned)
+
+
+def secrets_go_home(words: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
+    """Whether ``words`` use at least one secret variable and each is a provider's whose
+    hosts all of ``hosts`` are (``-H "x-api-key: $ANTHROPIC_API_KEY"`` to
+    ``api.anthropic.com``): the request authenticates to the provider, as its SDK does."""
+    found = False
+    for word in words:
+        for used in _USES.finditer(word):
+            name = used.group(1)
+            if SECRET_KEY.match(name) is None:
+                continue
+            owned = PROVIDERS.get(name.partition("_")[0].upper())
+            if owned is None or not hosts or not all(_belongs(h, owned) for h in hosts):
+                return False
+            found = True
+    return found

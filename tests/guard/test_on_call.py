@@ -84,3 +84,28 @@ FREE = [
 ]
 
 test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)
+
+
+FLEET_STOPPED = [
+    ("strings build/fleet-image.wic | grep -A27 'BEGIN RSA PRIVATE KEY'", "ask",
+     "private-key-search-print"),
+    ("rg -C 30 'PRIVATE KEY' dump.txt", "ask", "private-key-search-print"),
+    ("az iot hub connection-string show --hub-name fleet-prod", "deny", "credential-print-iot-hub"),
+    ("cat ~/.balena/token", "deny", "credential-read"),
+    ("balena push myorg/fleet-prod", "ask", "fleet-release"),
+    ("balena fleet rm myorg/fleet-prod --yes", "ask", "fleet-release"),
+    ("mender-cli artifacts upload release-3.3.9.mender", "ask", "fleet-release"),
+    ("aws iot cancel-job --job-id ota-3-3-9 --force", "ask", "cloud-change"),
+]  # fmt: skip
+
+FLEET_FREE = [
+    "grep -rn 'BEGIN RSA PRIVATE KEY' src/",  # where the code handles keys: the header line
+    "grep -rl 'BEGIN RSA PRIVATE KEY' .",
+    "az iot hub device-identity list -n fleet-prod",
+    "balena devices",
+    "balena build --fleet myorg/fleet-dev",
+    "mender-cli artifacts list",
+    "aws iot create-job --generate-cli-skeleton",
+]
+
+test_fleet_stopped, test_fleet_everyday_stays_free = stopped_and_free(FLEET_STOPPED, FLEET_FREE)
