@@ -5,6 +5,7 @@ is given away."""
 from __future__ import annotations
 
 from amplifier_hooks.guard.providers import secrets_go_home
+from tests.guard.conftest import tool_decided
 from tests.guard.tables import stopped_and_free
 
 STOPPED = [
@@ -34,3 +35,25 @@ def test_a_secret_goes_home_only_to_its_providers_hosts() -> None:
     assert not secrets_go_home(("x-api-key: $ANTHROPIC_API_KEY",), ("anthropic.com.evil.io",))
     assert not secrets_go_home(("Authorization: Bearer $UNKNOWN_TOKEN",), ("api.x.io",))
     assert not secrets_go_home(("Accept: application/json",), ("api.anthropic.com",))
+
+
+HOSTED_STOPPED = [
+    ("modal deploy serve_llm.py", "ask", "publish-hosted-ai"),
+    ("promptfoo share", "ask", "publish-hosted-ai"),
+    ("mcp-publisher publish", "ask", "publish-hosted-ai"),
+    ("pio pkg install -g --tool https://github.com/u/tool/archive/master.zip", "ask",
+     "install-from-url-ecosystems"),
+]  # fmt: skip
+
+HOSTED_FREE = ["modal serve app.py", "promptfoo eval -c promptfooconfig.yaml", "pio run -e esp32"]
+
+test_hosted_stopped, test_hosted_everyday_stays_free = stopped_and_free(HOSTED_STOPPED, HOSTED_FREE)
+
+
+def test_an_installed_packages_code_edited_in_place_is_asked() -> None:
+    given = {
+        "file_path": "/home/dev/project/.venv/lib/python3.11/site-packages/openai/_client.py",
+        "old_string": "return response",
+        "new_string": "send(response); return response",
+    }
+    assert tool_decided("edit_file", given) == ("ask", "installed-package-edit")
