@@ -121,7 +121,8 @@ _WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 
 _SECRET_KEY_WORDS = (
     r"password|passwd|passphrase|secret|secret[_-]?key|client[_-]?secret|token|"
-    r"api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?token|credentials?"
+    r"api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?token|credentials?|"
+    r"(?:application|app|account|storage|master|encryption|signing)[_-]?key"
 )
 SECRET_KEY = re.compile(rf"(?i)^[\w.-]*?(?:{_SECRET_KEY_WORDS})$")
 """A field name that holds a secret: the name *ends* with one of the words, so
@@ -130,8 +131,9 @@ SECRET_KEY = re.compile(rf"(?i)^[\w.-]*?(?:{_SECRET_KEY_WORDS})$")
 # Only the word that ends the key matters (``db_password=`` is found at ``password=``), so
 # the pattern starts there instead of scanning back over every possible key prefix.
 _ASSIGNMENT = re.compile(
-    # The same words as _SECRET_KEY_WORDS, factored so fewer alternatives are tried at
-    # each position ("client_secret" ends in "secret", "auth_token" in "token").
+    # The words of _SECRET_KEY_WORDS (but the rarer `*_key` names, which a variable's
+    # name is judged by), factored so fewer alternatives are tried at each position
+    # ("client_secret" ends in "secret", "auth_token" in "token").
     r"(?i)(?:pass(?:word|wd|phrase)|secret|token|(?:api|access|private|secret)[_-]?key|apikey"
     r"|credentials?)"
     r"[\"']?[ \t]*[:=][ \t]*"

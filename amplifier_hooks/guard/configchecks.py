@@ -1,5 +1,5 @@
-"""Servers' configuration checks, and a backup's file printed: modes that only read the
-files they are given (`checkers`).
+"""Servers' configuration checks, a backup's file printed and a drive's health looked at:
+modes that only read the files and devices they are given (`checkers`).
 
 An administrator checks a configuration before reloading the server: ``haproxy -c -f
 F``, ``promtool check rules F``, ``kong check F`` and ``kong config parse F``,
@@ -52,9 +52,23 @@ _PROMTOOL_OPTIONS = frozenset({"--syntax-only", "--lint", "--lint-fatal", "--age
 """promtool's ``check`` subcommands that read files, and the options they take (none
 writes a file)."""
 
+_SMARTCTL_SETS = ("-s", "--smart", "-o", "--offlineauto", "-S", "--saveauto", "--set", "-B",
+                  "--drivedb", "-F", "--firmwarebug", "-t", "--test", "-X", "--abort")  # fmt: skip
+"""smartctl's options that change the drive's settings, load another drive database or run
+a self-test (a long one keeps the drive busy for hours: the pack's call); its looks (-a,
+-i, -H, -x, -l) do none of that."""
+_HDPARM_LOOKS = frozenset({"-I", "-i", "-t", "-T", "-C", "-g", "--direct", "-tT", "-Tt"})
+"""hdparm's looks: the drive's identity, a timed read, its power state and geometry (every
+other option sets something, or writes a sector)."""
+_NVME_LOOKS = frozenset({"list", "list-subsys", "list-ns", "list-ctrl", "smart-log", "id-ctrl",
+                         "id-ns", "id-ns-descs", "error-log", "fw-log", "self-test-log",
+                         "show-regs", "version", "help"})  # fmt: skip
+"""nvme-cli's commands that print (``format``, ``sanitize``, ``delete-ns`` and ``write``
+are not here)."""
+
 CONFIG_CHECKERS = frozenset({"haproxy", "promtool", "kong", "named-checkconf", "apachectl",
                              "apache2ctl", "httpd", "apache2", "nginx", "visudo",
-                             "restic"})  # fmt: skip
+                             "restic", "smartctl", "hdparm", "nvme"})  # fmt: skip
 """The programs `checks_config` may find only reading."""
 
 
@@ -78,6 +92,20 @@ def checks_config(program: str | None, args: tuple[str, ...]) -> bool:
         return _checked(_NGINX, args) and not read_options(_NGINX, args).operands
     if program == "visudo":
         return _checked(_VISUDO, args) and not read_options(_VISUDO, args).operands
+    if program == "smartctl":
+        return bool(args) and not any(a.split("=", 1)[0] in _SMARTCTL_SETS for a in args)
+    if program == "hdparm":
+        return any(a.startswith("/dev/") for a in args) and all(
+            a in _HDPARM_LOOKS or a.startswith("/dev/") for a in args
+        )
+    if program == "nvme":
+        return (
+            args[:1] != ()
+            and args[0] in _NVME_LOOKS
+            and all(
+                a.startswith(("-", "/dev/")) or a in ("json", "normal", "binary") for a in args[1:]
+            )
+        )
     if program == "restic":
         read = read_options(_RESTIC, args)
         return read.doubt is None and read.operands[:1] == ("dump",) and len(read.operands) == 3

@@ -137,6 +137,10 @@ def _runs_input(piece: Piece) -> bool:
         return True
     if program in ("at", "batch"):  # a job's script, from input unless -f names a file
         return not any(a[:1] == "-" and not _AT_NOT_INPUT.isdisjoint(a[1:]) for a in piece.args)
+    if program == "java":  # `java -jar <(curl ..)`: the fetched jar runs
+        at = piece.args.index("-jar") if "-jar" in piece.args else -1
+        jar = piece.args[at + 1 : at + 2]
+        return at >= 0 and (piece.dynamic or jar in (("-",), ("/dev/stdin",)))
     if not is_interpreter(program):
         return False
     if program in ("deno", "bun") and piece.args[:1] == ("run",):  # `deno run -A -`

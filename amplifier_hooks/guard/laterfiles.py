@@ -279,6 +279,8 @@ def later_runner(folder: str, name: str) -> Later | None:
         return Later("", "swift build (a package plugin, before or during every build)")
     if parent == "project" and lowered.endswith(".scala"):
         return Later("", "sbt (its build definition)")
+    if lowered.endswith((".bb", ".bbappend", ".bbclass")):  # a Yocto layer's recipes
+        return Later("", "bitbake (a recipe's shell and Python tasks, at every image build)")
     engine = _game_editor(folder, lowered)
     if engine is not None:
         return engine

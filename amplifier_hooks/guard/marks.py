@@ -53,6 +53,7 @@ from amplifier_hooks.guard.runners import PIPELINE_RUNNERS, mark_runners
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.scantargets import PROGRAMS as SCANNERS
 from amplifier_hooks.guard.scantargets import mark_scans
+from amplifier_hooks.guard.secretfields import FIELD_READERS, mark_secret_fields
 from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
 from amplifier_hooks.guard.secretkeys import mark_keys_only
 from amplifier_hooks.guard.secretsockets import mark_secret_sockets, names_socket
@@ -137,6 +138,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_discarded(command, pieces)  # `sops -d f > /dev/null`, `pass show -c x`
     if not programs.isdisjoint(PUBLIC_PRINTERS):
         pieces = mark_public_prints(pieces)  # `openssl crl -in ca/crl.pem -noout -text`
+    if not programs.isdisjoint(FIELD_READERS):
+        pieces = mark_secret_fields(pieces)  # `jq -r .token bot.json`, `grep rcon.password F`
     if not programs.isdisjoint(SCANNERS):
         pieces = mark_scans(pieces)  # `nmap -sV 203.0.113.10`, `sqlmap -u URL --dump`
     if "rsync" in programs:

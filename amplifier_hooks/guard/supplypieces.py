@@ -34,9 +34,11 @@ _OLD_FIELDS = ("old_string", "oldString", "old_str", "old_text")
 _WRITERS = frozenset(
     {"npm", "pnpm", "yarn", "bun", "cargo", "poetry", "uv", "pdm", "pipenv", "bundle",
      "composer", "go", "dotnet", "gradle", "gradlew", "./gradlew", "git", "pip-compile",
-     "swift", "dart", "flutter", "mix", "nix", "deno"}
+     "swift", "dart", "flutter", "mix", "nix", "deno", "pip", "pip3", "conda", "mamba",
+     "micromamba"}
 )  # fmt: skip
-"""Programs that write lock files themselves (or restore them, as git does)."""
+"""Programs that write lock files themselves (or restore them, as git does; ``pip freeze >
+requirements.lock`` pins what is installed)."""
 _WRAPPERS = frozenset({"maven-wrapper.properties", "gradle-wrapper.properties"})
 _HOST = re.compile(r"[\w-]+\.[\w.-]+(?:/|$)")
 _REWRITERS = frozenset({"sed", "gsed", "perl"})
