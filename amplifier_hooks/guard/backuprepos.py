@@ -11,7 +11,7 @@ Neither program is granted (they are not in the table).
 
 from __future__ import annotations
 
-__all__ = ["BACKUP_TOOLS", "backup_writes"]
+__all__ = ["BACKUP_TOOLS", "backup_writes", "snapshot_paths"]
 
 BACKUP_TOOLS = frozenset({"borg", "restic"})
 
@@ -59,3 +59,21 @@ def _targets(args: tuple[str, ...]) -> tuple[str, ...] | None:
         elif arg.startswith("-t") and len(arg) > 2 and not arg.startswith("--"):
             found.append(arg[2:])
     return tuple(found) if found else None
+
+
+_SNAPSHOT_FILTERS = frozenset({"--include", "-i", "--exclude", "-e", "--iinclude", "--iexclude"})
+
+
+def snapshot_paths(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``restic restore ARGS`` that name paths inside the snapshot (``--include
+    /home/dev/documents``, ``-e *.tmp``): what is taken from the backup, not read here."""
+    if "restore" not in args:
+        return ()
+    found: list[str] = []
+    for index, arg in enumerate(args):
+        name, equals, value = arg.partition("=")
+        if equals and name in _SNAPSHOT_FILTERS:
+            found.append(value)
+        elif arg in _SNAPSHOT_FILTERS and index + 1 < len(args):
+            found.append(args[index + 1])
+    return tuple(found)

@@ -3,7 +3,7 @@ program's options as its table reads them, before any path is resolved (`facts.F
 
 from __future__ import annotations
 
-from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes
+from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes, snapshot_paths
 from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, chain_values
 from amplifier_hooks.guard.checkers import checks_only
@@ -150,6 +150,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = tuple(o for o in operands if o not in codes)
     elif CODE_PASSED in piece.wrappers:  # `python3 -`: its input, judged as code
         operands = tuple(o for o in operands if o != "-")
+    if program == "restic":  # `restore --include /home/dev/documents`: the snapshot's path
+        operands = minus(operands, snapshot_paths(piece.args))
     if program in KEY_USERS:  # `ssh -i KEY host`: a key ssh signs with, never shows
         operands = minus(operands, identity_words(program, piece.args))
     elif program == "rsync":  # `-e 'ssh -i KEY'`: a command, judged as its own piece

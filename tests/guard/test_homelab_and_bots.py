@@ -5,6 +5,7 @@ destroyed, a fetched jar run, an agent CLI's hooks variable; the looks beside th
 from __future__ import annotations
 
 from amplifier_hooks.guard.buildfiles import runs_later
+from tests.guard.conftest import decided
 from tests.guard.tables import stopped_and_free
 
 STOPPED = [
@@ -53,3 +54,11 @@ def test_a_yocto_recipe_is_code_bitbake_runs_so_its_write_is_never_granted() -> 
     # its tasks (`do_install:append() { ... }`) run at every build of the image
     for name in ("base-files_%.bbappend", "fleet-agent_1.2.bb", "fleet-image.bbclass"):
         assert runs_later(f"/home/dev/project/meta-fleet/recipes-core/x/{name}") is not None
+
+
+def test_a_restores_snapshot_paths_are_not_read_here() -> None:
+    restore = (
+        "restic -r /mnt/backup/restic restore latest --target /tmp/r --include /home/dev/documents"
+    )
+    assert decided(restore)[0] not in ("deny", "ask")
+    assert decided("restic -r /mnt/backup backup ~/Documents") == ("deny", "private-store-copied")
