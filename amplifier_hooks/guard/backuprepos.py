@@ -27,7 +27,7 @@ _DRY = frozenset({"--dry-run", "-n"})
 _DRY_COMMANDS = frozenset({"prune", "delete", "forget", "compact"})
 """Commands that write nothing given ``--dry-run``/``-n`` (borg; restic's forget)."""
 _CHANGING = frozenset({"--repair", "--cleanup", "--prune", "--remove", "--force"})
-_RESTORE_TARGETS = ("--target", "-t")
+_RESTORE_TARGETS = frozenset({"--target", "-t"})
 
 
 def backup_writes(program: str, args: tuple[str, ...], words: tuple[str, ...]) -> tuple[str, ...]:
@@ -50,15 +50,21 @@ def backup_writes(program: str, args: tuple[str, ...], words: tuple[str, ...]) -
 
 def _targets(args: tuple[str, ...]) -> tuple[str, ...] | None:
     """``restic restore``'s ``--target DIR``/``--target=DIR``/``-t DIR`` (None: not given)."""
+    return _values(args, _RESTORE_TARGETS) or None
+
+
+def _values(args: tuple[str, ...], names: frozenset[str]) -> tuple[str, ...]:
+    """The values of the options ``names`` (``--include P``, ``--include=P``, ``-tDIR``)."""
     found: list[str] = []
     for index, arg in enumerate(args):
-        if arg in _RESTORE_TARGETS and index + 1 < len(args):
+        name, equals, value = arg.partition("=")
+        if equals and name in names and name.startswith("--"):
+            found.append(value)
+        elif arg in names and index + 1 < len(args):
             found.append(args[index + 1])
-        elif arg.startswith("--target="):
-            found.append(arg.split("=", 1)[1])
-        elif arg.startswith("-t") and len(arg) > 2 and not arg.startswith("--"):
+        elif arg[:1] == "-" and arg[1:2] != "-" and arg[:2] in names and len(arg) > 2:
             found.append(arg[2:])
-    return tuple(found) if found else None
+    return tuple(found)
 
 
 _SNAPSHOT_FILTERS = frozenset({"--include", "-i", "--exclude", "-e", "--iinclude", "--iexclude"})
@@ -67,13 +73,4 @@ _SNAPSHOT_FILTERS = frozenset({"--include", "-i", "--exclude", "-e", "--iinclude
 def snapshot_paths(args: tuple[str, ...]) -> tuple[str, ...]:
     """The words of ``restic restore ARGS`` that name paths inside the snapshot (``--include
     /home/dev/documents``, ``-e *.tmp``): what is taken from the backup, not read here."""
-    if "restore" not in args:
-        return ()
-    found: list[str] = []
-    for index, arg in enumerate(args):
-        name, equals, value = arg.partition("=")
-        if equals and name in _SNAPSHOT_FILTERS:
-            found.append(value)
-        elif arg in _SNAPSHOT_FILTERS and index + 1 < len(args):
-            found.append(args[index + 1])
-    return tuple(found)
+    return _values(args, _SNAPSHOT_FILTERS) if "restore" in args else ()

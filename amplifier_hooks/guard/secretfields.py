@@ -45,13 +45,12 @@ _QUIET = frozenset({"-l", "-L", "-c", "-q", "--files-with-matches", "--files-wit
 
 def mark_secret_fields(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces``, each that prints a secret field by its name marked `SECRET_FIELD`."""
-    if not any(p.program in FIELD_READERS and _prints_field(p) for p in pieces):
+    marked = [p.program in FIELD_READERS and _prints_field(p) for p in pieces]
+    if not any(marked):
         return pieces
     return tuple(
-        p._replace(wrappers=(*p.wrappers, SECRET_FIELD))
-        if p.program in FIELD_READERS and _prints_field(p)
-        else p
-        for p in pieces
+        p._replace(wrappers=(*p.wrappers, SECRET_FIELD)) if hit else p
+        for p, hit in zip(pieces, marked, strict=True)
     )
 
 
