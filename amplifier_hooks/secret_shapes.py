@@ -242,6 +242,21 @@ SECRET_RULES: tuple[Rule, ...] = (
     _rule("google_api_key", rf"AIza[A-Za-z0-9_\-]{{35}}{_END}", "AIza", token_start=True),
     # npm's access tokens (granular and classic, since 2021): npm_ and 36 letters and digits
     _rule("npm_token", rf"npm_[A-Za-z0-9]{{36}}{_END}", "npm_", token_start=True),
+    # PyPI's API tokens are macaroons whose base64 starts with its domain; Hugging Face's
+    # and GitLab's personal tokens carry their own prefixes
+    _rule("pypi_token", rf"pypi-AgE[A-Za-z0-9_\-]{{50,}}{_END}", "pypi-AgE", token_start=True),
+    _rule("huggingface_token", rf"hf_[A-Za-z0-9]{{30,}}{_END}", "hf_", token_start=True),
+    _rule("gitlab_token", rf"glpat-[A-Za-z0-9_\-]{{20,}}{_END}", "glpat-", token_start=True),
+    _rule("figma_token", rf"figd_[A-Za-z0-9_\-]{{30,}}{_END}", "figd_", token_start=True),
+    _rule("digitalocean_token", rf"do[opr]_v1_[a-f0-9]{{64}}{_END}", "_v1_", token_start=True),
+    _rule("shopify_token", rf"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{{32}}{_END}", "shp", token_start=True),
+    _rule("linear_api_key", rf"lin_api_[A-Za-z0-9]{{40}}{_END}", "lin_api_", token_start=True),
+    _rule(
+        "sendgrid_key",
+        rf"SG\.[A-Za-z0-9_\-]{{22}}\.[A-Za-z0-9_\-]{{43}}{_END}",
+        "SG.",
+        token_start=True,
+    ),
     _rule(
         "stripe_key",
         rf"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{{16,}}{_END}",
@@ -322,6 +337,14 @@ _DESCRIPTIONS = {
     "slack_webhook": "a Slack webhook URL",
     "stripe_key": "a Stripe key",
     "npm_token": "an npm access token",
+    "pypi_token": "a PyPI API token",
+    "huggingface_token": "a Hugging Face token",
+    "gitlab_token": "a GitLab personal access token",
+    "figma_token": "a Figma personal access token",
+    "digitalocean_token": "a DigitalOcean token",
+    "shopify_token": "a Shopify access token",
+    "linear_api_key": "a Linear API key",
+    "sendgrid_key": "a SendGrid API key",
     "jwt": "a JSON web token",
     "bearer_token": "a bearer token",
     "basic_auth": "a password in a URL or header",
@@ -342,7 +365,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
     BUILTIN_RULES[name]
     for name in ("private_key", "anthropic_api_key", "openai_api_key", "aws_access_key_id",
                  "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
-                 "npm_token")
+                 "npm_token", "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
+                 "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key")
 )  # fmt: skip
 """The rules whose every match is a live credential by its shape alone (a provider's key
 format). The others (an assignment to ``password``, a bearer header, a JWT, a URL's

@@ -16,6 +16,7 @@ from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_p
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
+from amplifier_hooks.guard.fleetruns import FLEET_TOOLS, with_fleet_commands
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -136,6 +137,9 @@ def _shell_pieces(
     if not programs.isdisjoint(_SLURM):  # whose jobs a cancel reaches; --wrap CMD
         user = os.path.basename(places.known.home)
         pieces = with_wrapped_jobs(mark_slurm(pieces, user), _reparse)
+        programs = {p.program for p in pieces}
+    if not programs.isdisjoint(FLEET_TOOLS):  # `salt '*' cmd.run CMD`: CMD, as if here
+        pieces = with_fleet_commands(pieces, _reparse)
         programs = {p.program for p in pieces}
     if not programs.isdisjoint(DISK_TOOLS):
         pieces = mark_disk_images(pieces, places)  # `mkfs.ext4 build/rootfs.ext4`: a file

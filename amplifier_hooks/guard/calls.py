@@ -33,6 +33,7 @@ from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_scrip
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.guard.sshhosts import ssh_host_marks
+from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
@@ -175,7 +176,9 @@ class ToolCall:
                and unignores_secrets(paths, inputs) else ())
             + ((REMOTE_SCRIPT,) if tool in FILE_WRITE_TOOLS
                and adds_remote_script(paths, inputs) else ())
-            + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ()),
+            + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())
+            + ((PROTECTION_SWITCHED_OFF,) if tool in FILE_WRITE_TOOLS
+               and switches_protection_off(paths, inputs) else ()),
         )  # fmt: skip
 
     @property

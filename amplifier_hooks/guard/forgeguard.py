@@ -53,9 +53,11 @@ _SETTINGS_PLACES = (
     "secret-scanning/*", "automated-security-fixes", "teams/*", "memberships/*",
     "protected_branches*", "protected_tags*", "push_rule", "approval_rules*", "approvals",
     "members*", "deploy_keys*", "variables*", "access_tokens*", "deploy_tokens*",
+    "dependabot/*", "security-advisories*",
 )  # fmt: skip
 """The endpoints (below a repository, an organization, a project or a group) that hold
-the forge's settings of who may change what."""
+the forge's settings of who may change what, and its security alerts and advisories (an
+alert dismissed, an advisory published for everyone)."""
 
 
 def mark_forge_calls(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:

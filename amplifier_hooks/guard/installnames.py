@@ -139,7 +139,14 @@ def _marks_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
     return _marks(pieces[index].program or "", pieces[index].args)
 
 
+_OWN_BINS = frozenset({"pnpm", "yarn"})
+"""``pnpm exec`` and ``yarn exec`` run a program the project has installed: they fetch
+nothing, so the name is no lookalike's (``pnpm exec svelte-kit sync``)."""
+
+
 def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    if program in _OWN_BINS and args[:1] == ("exec",):
+        return ()
     found = install_names(program, args)
     if found is None:
         split = runner_split(program, args)

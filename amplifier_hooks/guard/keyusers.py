@@ -4,14 +4,18 @@ alone.
 
 - ``keytool -list`` / ``-printcert`` / ``-printcertreq`` / ``-printcrl`` read a keystore
   (or a signed file) and print its certificates, which are public: an alias, a date, a
-  fingerprint, a PEM certificate with ``-rfc``. None of them prints a private key. Every
+  fingerprint, a PEM certificate with ``-rfc``. ``-genkeypair`` / ``-genkey`` /
+  ``-genseckey`` make a new key inside the store and ``-certreq`` prints a request for
+  its certificate: neither shows a private key. None of them prints a private key. Every
   other command (``-importkeystore`` into a PKCS#12 file ``openssl`` opens,
-  ``-exportcert``, ``-genkeypair``, ``-storepasswd``...) stays judged as a read, and a
-  command line with two commands too.
+  ``-exportcert``, ``-storepasswd``...) stays judged as a read, and a command line with
+  two commands too.
 - fastlane's key options (``--json_key FILE``, ``json_key:FILE`` for ``fastlane run``,
   ``--api_key_path``, ``key_filepath:``) hand a Play service account or an App Store
   Connect API key to fastlane, which signs its requests to Google's or Apple's API with it
   and prints none of it. What the call does with the store is judged by its own rules.
+- Ansible's vault password files (``--vault-password-file F``, ``--vault-id prod@F``) open
+  the vault for the run; none of it is printed.
 - openssl's certificate commands (`table.opensslfiles`): ``x509``, ``verify``, ``req``
   sign with a key or read a certificate and print no private key; ``pkey -pubout`` prints
   only the public half; so does ``wg pubkey`` of the key it reads on stdin.
@@ -31,7 +35,8 @@ _KEYTOOL_COMMANDS = frozenset(
      "-printcrl", "-storepasswd", "-showinfo", "-identitydb", "-version", "-help"}
 )  # fmt: skip
 """keytool's commands (JDK 8 to 21, with the old names still read)."""
-_KEYTOOL_SHOWS_CERTIFICATES = frozenset({"-list", "-printcert", "-printcertreq", "-printcrl"})
+_KEYTOOL_SHOWS_NO_KEY = frozenset({"-list", "-printcert", "-printcertreq", "-printcrl",
+                                   "-genkeypair", "-genkey", "-genseckey", "-certreq"})  # fmt: skip
 
 _FASTLANE_KEY_OPTIONS = frozenset({"json_key", "api_key_path", "key_filepath"})
 """The options (``--NAME FILE``, ``--NAME=FILE``, ``NAME:FILE``) fastlane reads a key from."""
@@ -45,6 +50,8 @@ def unshown_secrets(piece: Piece) -> frozenset[str]:
         return _keytool(piece.args)
     if piece.program == "fastlane":
         return _fastlane(piece.args)
+    if piece.program in _ANSIBLES:
+        return _vault_files(piece.args)
     if piece.program == "wg" and piece.args == ("pubkey",):
         return frozenset(piece.reads)  # the private key on stdin: only its public key out
     if piece.program == "openssl":
@@ -55,9 +62,29 @@ def unshown_secrets(piece: Piece) -> frozenset[str]:
 
 def _keytool(args: tuple[str, ...]) -> frozenset[str]:
     commands = {a.lower() for a in args if a.lower() in _KEYTOOL_COMMANDS}
-    if len(commands) != 1 or not commands <= _KEYTOOL_SHOWS_CERTIFICATES:
+    if len(commands) != 1 or not commands <= _KEYTOOL_SHOWS_NO_KEY:
         return frozenset()
     return frozenset(args)
+
+
+_ANSIBLES = frozenset({"ansible", "ansible-playbook", "ansible-vault", "ansible-pull",
+                       "ansible-console", "ansible-inventory", "molecule"})  # fmt: skip
+_VAULT_OPTIONS = ("--vault-password-file", "--vault-pass-file", "--vault-id",
+                  "--new-vault-password-file", "--new-vault-id")  # fmt: skip
+
+
+def _vault_files(args: tuple[str, ...]) -> frozenset[str]:
+    """The vault password files Ansible is handed (``--vault-password-file F``,
+    ``--vault-id prod@F``): it opens the vault with them and prints none of them."""
+    found: set[str] = set()
+    for index, arg in enumerate(args):
+        name, equals, value = arg.partition("=")
+        if name not in _VAULT_OPTIONS:
+            continue
+        if not equals:
+            value = args[index + 1] if index + 1 < len(args) else ""
+        found.update((arg, value, value.rpartition("@")[2]))
+    return frozenset(found - {""})
 
 
 def _fastlane(args: tuple[str, ...]) -> frozenset[str]:

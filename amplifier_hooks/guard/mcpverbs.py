@@ -6,7 +6,9 @@ names its tools for what they do: ``delete_track_release``, ``submit_for_review`
 gives back, so a name whose words hold a verb that destroys (``delete``, ``drop``,
 ``purge``...), publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) or takes
 a hosted service offline (``pause_project``, ``suspend_instance``: its users lose it until
-someone brings it back) is asked (`MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`). A name
+someone brings it back), sends a message to people (``send_email``, ``slack_post_message``:
+read as soon as it arrives) or moves money (``create_refund``, ``create_payout``) is asked
+(`MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`). A name
 that starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
 other words name what it looks at.
 
@@ -21,7 +23,7 @@ import re
 
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
-__all__ = ["MCP_DESTROYS", "MCP_OFFLINE", "MCP_PUBLISHES", "verb_marks"]
+__all__ = ["MCP_DESTROYS", "MCP_OFFLINE", "MCP_PAYS", "MCP_PUBLISHES", "MCP_SENDS", "verb_marks"]
 
 MCP_DESTROYS = "@mcp-destroys"
 """The mark of an unknown MCP tool whose name says it deletes on the service."""
@@ -38,13 +40,23 @@ _HOSTED = frozenset({"project", "projects", "database", "databases", "db", "inst
                      "service", "services", "compute", "endpoint", "app", "site"})  # fmt: skip
 """What such a verb takes offline that others use (a media player's ``pause_playback``
 is not one)."""
+MCP_SENDS = "@mcp-sends"
+"""The mark of an unknown MCP tool whose name says it sends a message to people."""
+_SENDS = frozenset({"send", "post", "reply", "forward", "broadcast", "announce", "notify",
+                    "email", "tweet", "dm", "sms"})  # fmt: skip
+_DRAFTS = frozenset({"draft", "drafts", "schedule", "template", "templates"})
+"""A message kept to be sent later by a person (``create_draft_email``) is not sent."""
+MCP_PAYS = "@mcp-pays"
+"""The mark of an unknown MCP tool whose name says it moves money."""
+_PAYS = frozenset({"refund", "refunds", "payout", "payouts", "charge", "charges", "capture",
+                   "pay", "payment", "payments", "disburse"})  # fmt: skip
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def verb_marks(name: str) -> tuple[str, ...]:
     """The marks of the MCP tool ``name`` (``mcp__<server>__<tool>``) by its tool's words:
-    `MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, or none (a name that only looks, or
-    no such verb)."""
+    `MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, or none (a
+    name that only looks, or no such verb)."""
     tool = name.rpartition("__")[2]
     words = [w.lower() for w in _WORD.findall(tool)]
     if not words or words[0] in LOOKS:
@@ -56,4 +68,8 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_PUBLISHES,)
     if not _OFFLINE.isdisjoint(words) and not _HOSTED.isdisjoint(words):
         marks += (MCP_OFFLINE,)
+    if not _SENDS.isdisjoint(words) and _DRAFTS.isdisjoint(words):
+        marks += (MCP_SENDS,)
+    if not _PAYS.isdisjoint(words):
+        marks += (MCP_PAYS,)
     return marks

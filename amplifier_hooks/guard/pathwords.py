@@ -34,6 +34,7 @@ from amplifier_hooks.guard.plainwords import (
     UNPACKERS,
 )
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
+from amplifier_hooks.guard.psadmin import looked_up_paths
 from amplifier_hooks.guard.qpdfwords import qpdf_written
 from amplifier_hooks.guard.refpatterns import ref_patterns
 from amplifier_hooks.guard.servicewords import not_switches
@@ -145,6 +146,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
     """The words of the operands that may name paths (of a shell command)."""
     words: list[str] = []
     program = piece.program or ""
+    if "-" in program and (looked := looked_up_paths(program, piece.args)) is not None:
+        return looked  # `Get-ADUser -Filter 'Enabled -eq $true'`: no path
     if CODE_READ in piece.wrappers:  # the code's own paths are pieces (`earlier`)
         codes = code_texts(program, piece.args)
         operands = tuple(o for o in operands if o not in codes)
@@ -161,9 +164,7 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
     elif program in _NODE_USERS:  # `--rpc-url $MAINNET_RPC_URL`, `cast storage $PROXY ..`
         operands = minus(operands, chain_values(program, piece.args))
     elif program in SQL_SERVER_CLIENTS:  # `bq query 'SELECT .. FROM `p.d.t`'`: SQL, no path
-        # (one the shell may expand, "$SQL", stays: what it holds is unknown)
-        given = sql_given(program, piece.args)
-        operands = minus(operands, (sql for sql in given if "$" not in sql))
+        operands = minus(operands, sql_given(program, piece.args))
     if program in _FILTER_FIRST and (filtered := _filtered_files(program, piece.args)) is not None:
         operands = filtered  # `jq -r '.items[].key'`: a filter, no file named `.key`
     if program in PATTERN_FIRST:

@@ -41,6 +41,7 @@ FROM_URL = "@package-from-url"
 UNKNOWN_RUN = "@unknown-package-run"
 """A runner told to fetch and run, without asking, a package that is not well known."""
 RUNNERS = frozenset({"npx", "pnpx", "bunx", "npm", "pnpm", "yarn", "bun", "uvx", "pipx"})
+_JS_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun"})
 PIPELINE_RUNNERS = frozenset({"nextflow"})
 """Workflow runners that fetch a pipeline from a forge by its ``user/repo`` and run it
 (``nextflow run someuser/fastpipe``): `FROM_URL` as ``npx github:user/repo`` is. nf-core's
@@ -146,6 +147,8 @@ def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return (UNKNOWN_RUN,) if unknown else ()
     read = _read(program, args)
     split = None if read is None else read[0]
+    if read is None and _runs_script(program, args):
+        return (RUNNER_ARGS,)  # `pnpm test-storybook --url http://localhost:6006`
     if read is None or split is None:
         return ()
     yes, line = read[1], read[2]
@@ -158,6 +161,22 @@ def _marks(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     if fetches and any(_unknown("npm", p) for p in split[0]):
         return (*marks, UNKNOWN_RUN)
     return marks
+
+
+_SCRIPT_RUNS = frozenset({"run", "run-script"})
+_NOT_SCRIPTS = frozenset({"add", "a", "install", "i", "global", "dlx", "x", "exec", "create",
+                          "up", "update", "upgrade", "link", "import", "patch", "pm"})  # fmt: skip
+"""pnpm's, yarn's and bun's words that are their own commands (any other first word runs
+the project's script of that name)."""
+
+
+def _runs_script(program: str, args: tuple[str, ...]) -> bool:
+    """Whether ``program ARGS`` runs a script of the project's package.json (``npm run
+    build -- --url X``, ``pnpm test-storybook --url X``): its words after the script's name
+    are the script's, no package source."""
+    if program not in _JS_MANAGERS or not args or args[0].startswith("-"):
+        return False
+    return args[0] in _SCRIPT_RUNS or (program != "npm" and args[0] not in _NOT_SCRIPTS)
 
 
 def _unknown(kind: str, package: str) -> bool:

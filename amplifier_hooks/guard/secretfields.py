@@ -26,13 +26,17 @@ FIELD_READERS = frozenset({"jq", "gojq", "jaq", "yq", *SEARCHES})
 
 _NAMES = (
     r"token|password|passwd|secret|api_?key|apikey|private_?key|access_?token|refresh_?token"
-    r"|client_?secret|secret_?key|access_?key|auth_?token|bearer_?token|webhook_?url"
+    r"|client_?secret|secret_?key|access_?key|auth_?token|bearer_?token|webhook_?url|pass|cookies?"
 )
 _FILTER_FIELD = re.compile(rf"""(?:\.|\[\s*")"?(?:{_NAMES})"?(?![\w-])""", re.I)
 """A jq or yq path's field named for a secret: ``.token``, ``.bot.password``, ``["api_key"]``
 (not ``.tokenizer`` nor ``.items[].key``)."""
-_SEARCH_FIELD = re.compile(rf"(?:^|[\W_])(?:{_NAMES})(?![a-z])", re.I)
-"""A search pattern naming a secret's key: ``rcon.password``, ``^DB_PASSWORD=``."""
+_SEARCH_FIELD = re.compile(
+    rf"(?:^|[\W_])(?:{_NAMES})(?![a-z])|(?-i:(?<=[a-z])(?:Pass(?:word|wd)?|Secret|Token)(?![a-z]))",
+    re.I,
+)
+"""A search pattern naming a secret's key: ``rcon.password``, ``^DB_PASSWORD=``,
+``StoragePass`` (slurmdbd.conf's) in camel case."""
 _SETTINGS = re.compile(
     r".\.(?:properties|ini|conf|cfg|cnf|toml|json|ya?ml|xml|config|plist)$", re.I
 )
@@ -71,4 +75,6 @@ def _prints_field(piece: Piece) -> bool:
     name = posixpath.basename(files[0]) if len(files) == 1 else ""
     if not _SETTINGS.search(name) or _EXAMPLE.search(name):
         return False
+    if "/.github/workflows/" in f"/{files[0]}" or "/.gitlab-ci" in f"/{files[0]}":
+        return False  # a workflow names its secrets (`${{ secrets.NPM_TOKEN }}`), holds none
     return any(_SEARCH_FIELD.search(p) for p in patterns)

@@ -65,6 +65,18 @@ _SETTINGS = re.compile(
 """``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
 values (API keys), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 (the database password, the salts), ``wp-config-sample.php`` its example."""
+_PLAINTEXT = re.compile(
+    r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
+    r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
+    r"|.+\.dec\.(?:ya?ml|json|env|ini|toml)"
+    r"|(?:.*[-_.])?(?:storage[-_]?state|auth[-_]?state)(?:[-_.].*)?\.json"
+    r"|hubspot\.config\.ya?ml|\.?vault[-_]pass(?:word)?(?:[-_.].*)?|encrypted_data_bag_secret)$"
+)
+"""A vault's or sops' file kept decrypted (``vault_decrypted.yml``, ``secrets.dec.yaml``),
+a browser session's storage state (Playwright's ``storage-state.json``: its
+cookies), and a CLI's login kept in the project (HubSpot's
+``hubspot.config.yml`` holds its personal access key), an Ansible vault's password file
+and Chef's data bag secret: secrets kept like a ``.env``."""
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$|^\.renviron$")
 """``.env`` and its variants (R's ``.Renviron`` is its ``.env``: ``GITHUB_PAT``, keys);
 ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
@@ -78,7 +90,8 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]",
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
+    r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
@@ -207,7 +220,7 @@ def secret_kind(name: str) -> SecretKind | None:
         return None if _ENV_PUBLIC.intersection(name.split(".")[:-1]) else "env"
     if _KEY.match(name) or _KEY_JSON.match(name):
         return "key"
-    if _SETTINGS.match(name):
+    if _SETTINGS.match(name) or _PLAINTEXT.match(name):
         return "env"
     return _pattern_kind(name) if _GLOB.search(name) else None
 

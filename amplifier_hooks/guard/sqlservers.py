@@ -102,10 +102,14 @@ class Reached(NamedTuple):
     service: bool = False
     """The server is a hosted warehouse's (`Client.service`): a role granted there is the
     whole account's, whatever connection grants it."""
+    named: tuple[str, ...] = ()
+    """The words that name a server, a database, a user or a password: no file."""
 
 
 _FILES = frozenset({"-f", "--file", "-i", "--filename"})
 """Options whose value is a file of statements (psql's, cqlsh's ``-f``, sqlcmd's ``-i``)."""
+_OUTPUTS = frozenset({"-o", "--output", "-L", "--log-file", "--destination_table"})
+"""Options whose value is a file the client writes (its results, its log)."""
 _LOOKS = frozenset({"-l", "--list", "-V", "--version", "--help", "-?"})
 """Options that run no statement (a list of the databases, the version)."""
 _PROD = re.compile(r"(?:^|[-_./:@=$])prod(?:[-_./:]|$)|production", re.I)
@@ -122,6 +126,7 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         return None
     sql: list[str] = []
     places: list[str] = []
+    named: list[str] = []
     operands, unread, looks = 0, False, False
     command = not client.sql_command  # the SQL's subcommand met (or none needed)
     i = 0
@@ -136,10 +141,13 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
             sql.append(value)
         elif name in client.host:
             places.append(value)
+            named.append(value)
         elif name in client.valued:
             if name in ("-d", "--dbname", "-D", "--database"):
                 places.append(value)  # psql -d takes a URL or conninfo too
             unread = unread or name in _FILES
+            if name not in _FILES and name not in _OUTPUTS:
+                named.append(value)
         elif arg.startswith("-"):
             step = 1
             looks = looks or arg in _LOOKS
@@ -156,9 +164,8 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
             elif client.positional_host and operands == 0:
                 places.append(arg)
             elif "://" in arg or "=" in arg or "$" in arg:
-                places.append(
-                    arg
-                )  # psql's URL or conninfo string (or a variable's) as its database
+                places.append(arg)  # psql's URL or conninfo string (or a variable's)
+                named.append(arg)  # as its database
             operands += 1
         i += step
     for assigned in env:
@@ -170,14 +177,19 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
     production = any(_PROD.search(place) for place in places)
     unread = unread or not (sql or looks)  # no statement given: it reads its input's
     elsewhere = production or (not client.service and any(_elsewhere(p) for p in places))
-    return Reached(tuple(sql), elsewhere, production, unread, client.service)
+    return Reached(tuple(sql), elsewhere, production, unread, client.service, tuple(named))
 
 
 def sql_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
-    """The SQL texts a client (a key of `CLIENTS`) is given as words, which are no paths
-    (``bq query 'SELECT .. FROM `p.d.t`'``, ``mysql -e 'SELECT `id` ..'``)."""
+    """The words a client (a key of `CLIENTS`) is given that are no paths: its SQL texts
+    (``bq query 'SELECT .. FROM `p.d.t`'``, ``mysql -e 'SELECT `id` ..'``), but one the
+    shell expands ("$SQL": what it holds is unknown), and the server, database, user and
+    password it is told (``-S localhost,1433``, ``-P "$SA_PASSWORD"``, ``psql
+    "$DATABASE_URL"``)."""
     found = reached(program, args, ())
-    return found.sql if found is not None else ()
+    if found is None:
+        return ()
+    return (*(sql for sql in found.sql if "$" not in sql), *found.named)
 
 
 def _elsewhere(place: str) -> bool:

@@ -49,6 +49,7 @@ SLASH_PROGRAMS = _named(
     " expand makecab msiexec sdelete sort find replace forfiles driverquery mode openfiles"
     " query qprocess logman pnputil secedit ntdsutil esentutl manage-bde wusa nltest klist"
     " dsquery cmd devenv vstest.console nuget csc vbc lib link cl dumpbin ie4uinit"
+    " repadmin dcdiag dsget dsmod dsadd dsrm netdom w32tm setspn"
 )
 """Programs that take ``/X`` options (any case, without ``.exe``)."""
 _POSIX_TOO = _named("sort find more tree expand link timeout label mode comp replace where"

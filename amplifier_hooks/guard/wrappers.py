@@ -49,6 +49,8 @@ _WHY = {
     "chroot": "chroot runs it in another root",
     "chrt": "chrt changes how the machine schedules it",
     "taskset": "taskset pins it to processors",
+    "srun": "srun runs it on the cluster's nodes",
+    "salloc": "salloc runs it holding an allocation of the cluster's nodes",
 }
 _OPERANDS = {"timeout": 1, "chroot": 1, "chrt": 1, "taskset": 1}
 """Operands before the command: the duration, the new root, the priority, the mask."""

@@ -149,11 +149,20 @@ def test_a_secret_sent_to_another_host_is_denied(verdict: Judge, command: str) -
         'curl -H "PRIVATE-TOKEN: $GITLAB_TOKEN" https://gitlab.example.com/api/v4/projects',
         'curl -H "Authorization: Bearer $MY_SERVICE_TOKEN" https://api.example.com/',
         "curl -b cookies.txt https://example.com",
-        'curl -d \'{"text":"done"}\' https://hooks.slack.com/services/T0000/B0000/XXXXXXXX',
     ],
 )
 def test_a_secret_sent_to_its_own_api_stays_free(verdict: Judge, command: str) -> None:
     assert verdict(command).decision in ("allow", None), command
+
+
+def test_a_webhook_url_posted_to_its_own_chat_is_a_message_asked_not_a_leak(
+    verdict: Judge,
+) -> None:
+    """The Slack webhook's URL is a secret by its shape, sent where it belongs: no deny;
+    what it posts is a message the channel reads at once, which a person confirms."""
+    command = 'curl -d \'{"text":"done"}\' https://hooks.slack.com/services/T0000/B0000/XXXXXXXX'
+    found = verdict(command)
+    assert (found.decision, found.rule) == ("ask", "message-sent-webhook")
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 
 from amplifier_hooks.guard import Places, Policy, judge
-from amplifier_hooks.guard.mcpverbs import MCP_DESTROYS, MCP_OFFLINE, MCP_PUBLISHES, verb_marks
+from amplifier_hooks.guard.mcpverbs import (
+    MCP_DESTROYS,
+    MCP_OFFLINE,
+    MCP_PAYS,
+    MCP_PUBLISHES,
+    MCP_SENDS,
+    verb_marks,
+)
 
 
 def mcp(pack: Policy, places: Places, tool: str, **args: Any) -> tuple[str | None, str | None]:
@@ -35,7 +42,12 @@ def mcp(pack: Policy, places: Places, tool: str, **args: Any) -> tuple[str | Non
         ("mcp__google_play__list_releases", ()),  # a verb that only looks comes first
         ("mcp__vercel__get_deployment", ()),
         ("mcp__cloud__describe_delete_protection", ()),
-        ("mcp__slack__post_message", ()),
+        ("mcp__slack__post_message", (MCP_SENDS,)),
+        ("mcp__gmail__send_email", (MCP_SENDS,)),
+        ("mcp__gmail__create_draft_email", ()),  # a draft waits for the person to send it
+        ("mcp__slack__get_messages", ()),
+        ("mcp__stripe__create_refund", (MCP_PAYS,)),
+        ("mcp__stripe__list_payouts", ()),
         ("mcp__x__deleted", ()),  # a word, not the verb
         ("mcp__x__", ()),
     ],

@@ -77,6 +77,24 @@ WRAPPING: dict[str, Options] = {
 """The wrappers whose options the table reads, by name (`wrappers.WRAPPERS` says how
 many operands come before the command, and which set variables)."""
 
+_SLURM_RUN = _wrapper(
+    "-A,--account= -b,--begin= -c,--cpus-per-task= -C,--constraint= -d,--dependency= "
+    "-D,--chdir=:risky -e,--error= -i,--input= -o,--output= -J,--job-name= -l,--label "
+    "-L,--licenses= -m,--distribution= -n,--ntasks= -N,--nodes= -p,--partition= -q,--qos= "
+    "-t,--time= -u,--unbuffered -v,--verbose -w,--nodelist= -x,--exclude= -G,--gpus= "
+    "--gres= --gpus-per-node= --gpus-per-task= --cpus-per-gpu= --mem= --mem-per-cpu= "
+    "--mem-per-gpu= --ntasks-per-node= --tasks-per-node= --pty --exclusive=? --overlap "
+    "--export= --mpi= --cpu-bind= --time-min= --reservation= --comment= --hint= "
+    "--mail-type= --mail-user= --nice=? --signal= --x11=? --container= --jobid= "
+    "-W,--wait= -K,--kill-on-bad-exit=? -Q,--quiet -s,--oversubscribe -O,--overcommit "
+    "-I,--immediate=? -H,--hold -k,--no-kill=? -Z,--no-allocate -E,--preserve-env "
+    "-X,--disable-status -S,--core-spec= --het-group= --propagate=? --network= "
+    "--prolog=:risky --epilog=:risky --task-prolog=:risky --task-epilog=:risky "
+    "--bcast=?:risky --no-shell --help --usage -V,--version"
+)
+"""srun's and salloc's options (slurm's getopt_long, ``+``: the command follows): a
+prolog or epilog is a program they run too, ``--bcast`` copies one to the nodes."""
+
 UNGRANTED: dict[str, Options] = {
     "sudo": _wrapper(
         "-A,--askpass:risky -a,--auth-type= -B,--bell -b,--background -C,--close-from= "
@@ -106,6 +124,8 @@ UNGRANTED: dict[str, Options] = {
         "-D,--sched-deadline= -R,--reset-on-fork -v,--verbose -V,--version"
     ),
     "taskset": _wrapper("-a,--all-tasks -p,--pid -c,--cpu-list -h,--help -V,--version"),
+    "srun": _SLURM_RUN,
+    "salloc": _SLURM_RUN,
 }
 """The wrappers no command is granted under (`wrappers.WRAPPERS` says why), by name:
 sudo's, xargs's, watch's, chroot's, chrt's and taskset's getopt_long (``+``: the first

@@ -1,0 +1,42 @@
+"""An edit that switches a protection of the project's own service off.
+
+A configuration's protection turned from on to off in one word (Orthanc's
+``"AuthenticationEnabled" : true`` made ``false``, a FHIR server's
+``auth_interceptor_enabled``, a client's ``verify_ssl``, a form's ``csrf``) lets every
+request in from the next deploy on, and the diff reads as a small change. An edit whose
+old text sets such a key on and whose new text sets the same key off is marked
+`PROTECTION_SWITCHED_OFF` (asked). A whole file written reads the same: its text has no
+"before", so it is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+
+__all__ = ["PROTECTION_SWITCHED_OFF", "switches_protection_off"]
+
+PROTECTION_SWITCHED_OFF = "@protection-switched-off"
+_KEY = (
+    r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
+    r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit)"
+    r"[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?"
+)
+_ON = re.compile(_KEY + r"(?:true|yes|on|1|enabled|required|enforce[d]?)\b", re.I)
+_OFF = re.compile(_KEY + r"(?:false|no|off|0|disabled|none|optional)\b", re.I)
+_MAX_TEXT = 64 * 1024
+
+
+def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
+    """Whether a file tool's edit ``inputs`` turn a protection's key from on to off."""
+    del paths  # (any file: a configuration of any format, the code's own defaults)
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        was_on = {m.group("key").lower() for m in _ON.finditer(old)}
+        if was_on and not was_on.isdisjoint(m.group("key").lower() for m in _OFF.finditer(new)):
+            return True
+    return False
