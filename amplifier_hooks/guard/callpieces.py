@@ -32,6 +32,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
+from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.supplypieces import supply_pieces, supply_writes
@@ -192,6 +193,9 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     found: list[Piece] = []
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))
+        if reports_environment(text):  # `include_env: true` added to a log handler
+            found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
+                               tool="edit_file", wrappers=(ENVIRONMENT_REPORTED,)))  # fmt: skip
         # its added lines, as a write's (the lines it removes are not read)
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     return tuple(found)

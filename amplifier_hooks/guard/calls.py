@@ -30,6 +30,7 @@ from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
+from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.guard.sshhosts import ssh_host_marks
@@ -178,7 +179,9 @@ class ToolCall:
                and adds_remote_script(paths, inputs) else ())
             + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())
             + ((PROTECTION_SWITCHED_OFF,) if tool in FILE_WRITE_TOOLS
-               and switches_protection_off(paths, inputs) else ()),
+               and switches_protection_off(paths, inputs) else ())
+            + ((ENVIRONMENT_REPORTED,) if tool in FILE_WRITE_TOOLS
+               and reports_environment(written_text(inputs)) else ()),
         )  # fmt: skip
 
     @property

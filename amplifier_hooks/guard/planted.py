@@ -205,9 +205,27 @@ def _code_pieces(language: str, code: str, folder: str, split: Split) -> list[Pi
             reading = reader(closed)
             if reading.parsed:
                 break
+        if not reading.parsed and language == "python":
+            reading = _python_closed(reader, code) or reading
         if reading.parsed:
             return code_pieces(base, _acted(reading), split)
     return [p for command in shell_commands(language, code) for p in split(command)]
+
+
+def _python_closed(reader: Callable[[str], CodeReading], code: str) -> CodeReading | None:
+    """The reading of an edit's Python that ends inside a block the file goes on with
+    (``def test_health(client):`` after the lines it adds): read with a body given to its
+    last line, or without its last lines; None when none of those parses."""
+    lines = code.rstrip().split("\n")
+    last = lines[-1]
+    indent = last[: len(last) - len(last.lstrip())]
+    tries = [code.rstrip() + "\n" + indent + "    pass\n"]
+    tries += ["\n".join(lines[:-cut]) for cut in range(1, min(4, len(lines)))]
+    for text in tries:
+        reading = reader(text)
+        if reading.parsed:
+            return reading
+    return None
 
 
 _BLOCKS = frozenset({"ruby", "fastlane", "rake"})

@@ -33,7 +33,8 @@ _KEY = re.compile(
     r"""^(?:
         id_[a-z0-9_-]+                                       # ssh keys: id_rsa, id_ed25519_sk
       | .+_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?                 # deploy_key_rsa
-      | .+\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn|gpg-key)
+      | .+\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn
+             |gpg-key|priv)
       | adbkey                                               # adb's private key (~/.android)
       | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
     )$""",
@@ -89,7 +90,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 """``.env.example`` and its kind list the names, never the values."""
 
 MAYBE_SECRET = re.compile(
-    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks"
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret",
     re.IGNORECASE,

@@ -191,11 +191,12 @@ def _coproc_end(destination: Node) -> bool:
     return program not in SHELLS and not is_interpreter(program)
 
 
-def _dropped_dash(source: bytes, body: Node, heredoc: Node) -> bool:
-    """Whether the grammar left out a ``-`` between the command and its heredoc: it reads
-    ``cmd - <<EOF`` as ``cmd <<EOF``, but the ``-`` is an argument (``make -f -``: the
-    Makefile is the heredoc)."""
-    return source[body.end_byte : heredoc.start_byte].strip() == b"-"
+def _dropped_dash(source: bytes, after: int, redirect: Node) -> bool:
+    """Whether the grammar left out a ``-`` between what comes before a redirection
+    (``after``: the command's end, or the last redirection's) and it: it reads ``cmd -
+    <<EOF`` as ``cmd <<EOF`` and ``cmd - 2>/dev/null x`` as ``cmd 2>/dev/null x``, but the
+    ``-`` is an argument (``make -f -``: the Makefile is the heredoc; ``--output -``)."""
+    return source[after : redirect.start_byte].strip() == b"-"
 
 
 def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
@@ -212,15 +213,20 @@ def redirected(frame: Frame, push: Callable[[Frame], None], walk: Walk) -> None:
     body_sink = sink
     script: str | None = None
     extras: list[Node | Word] = []
+    after = body.end_byte if body is not None else node.start_byte
     for child in node.children:
         if whole is not None and child.id == whole.id:
             continue
         role = roles.get(child.kind_id, Role.OTHER)
+        dash = body is not None and _dropped_dash(walk.source, after, child)
+        after = child.end_byte
         if role == Role.FILE_REDIRECT:
             writes, reads = redirect_paths(child, later, writes, reads)
+            if dash:
+                extras.append(Word("-"))
             extras.extend(child.children_by_field_name("destination")[1:])
         elif role == Role.HEREDOC:
-            if body is not None and _dropped_dash(walk.source, body, child):
+            if dash:
                 extras.append(Word("-"))
             expanded = False
             for index, part in enumerate(child.children):

@@ -4,8 +4,9 @@ A configuration's protection turned from on to off in one word (Orthanc's
 ``"AuthenticationEnabled" : true`` made ``false``, a FHIR server's
 ``auth_interceptor_enabled``, a client's ``verify_ssl``, a form's ``csrf``) lets every
 request in from the next deploy on, and the diff reads as a small change. An edit whose
-old text sets such a key on and whose new text sets the same key off is marked
-`PROTECTION_SWITCHED_OFF` (asked). A whole file written reads the same: its text has no
+old text sets such a key on and whose new text sets the same key off, or that opens a
+firewall's default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev container's
+sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). A whole file written has no
 "before", so it is not read here.
 """
 
@@ -27,6 +28,11 @@ _KEY = (
 )
 _ON = re.compile(_KEY + r"(?:true|yes|on|1|enabled|required|enforce[d]?)\b", re.I)
 _OFF = re.compile(_KEY + r"(?:false|no|off|0|disabled|none|optional)\b", re.I)
+_POLICY_CLOSED = re.compile(
+    r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+(?:DROP|REJECT)"
+)
+_POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+ACCEPT")
+"""A firewall's default policy (a dev container's ``init-firewall.sh``) from closed to open."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -36,6 +42,8 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):
+            return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
         was_on = {m.group("key").lower() for m in _ON.finditer(old)}
         if was_on and not was_on.isdisjoint(m.group("key").lower() for m in _OFF.finditer(new)):
             return True

@@ -49,6 +49,15 @@ STOPPED = [
     ("eyaml decrypt -f hieradata/common.eyaml", "deny", "credential-decrypt-print-fleet"),
     ('psql "$PROD_DATABASE_URL" -c "DELETE FROM leads WHERE id < 9"', "ask",
      "database-change-production"),
+    ("salt '*' state.apply", "ask", "fleet-change-salt"),
+    ("salt-key -A -y", "ask", "fleet-change-keys"),
+    ("knife cookbook upload acme_nginx --freeze", "ask", "fleet-change-chef"),
+    ("puppetserver ca clean --certname web03", "ask", "fleet-change-puppet"),
+    ("awx job_templates launch 'Deploy prod'", "ask", "fleet-change-runner"),
+    ("mc anonymous set public minio-prod/exports", "deny", "storage-made-public-minio"),
+    ('cursor-agent --force -p "restart the services"', "deny", "agent-cli-prompts-off-force"),
+    ("OPENCODE_PERMISSION='{\"bash\":\"allow\"}' opencode run x", "deny",
+     "agent-cli-permissions-variable"),
 ]  # fmt: skip
 FREE = [
     "srun -p gpu --gres=gpu:1 python train.py --epochs 3",
@@ -75,5 +84,11 @@ FREE = [
     "ansible all -m ping",
     "ansible-playbook site.yml --vault-password-file .vault_pass --check --diff",
     "ansible-playbook site.yml --vault-id prod@.vault_pass --check",
+    "salt '*' state.apply test=True",
+    "knife node list",
+    "puppet agent -t --noop",
+    "awx job_templates list",
+    'cursor-agent -p "explain the failing test"',
+    "mc ls minio-dev/exports",
 ]
 test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)

@@ -1,0 +1,42 @@
+"""Text that hands the whole environment to what the application reports or logs.
+
+An error reporter's hook that copies every variable into the event (``event.extra = {
+...process.env }``), a Python context set from ``dict(os.environ)``, a log handler told to
+``include_env: true``: from the next run on, every token and password the process holds
+goes out with each report, to a service others read, and the diff reads as a line of
+configuration. Text a write or edit adds that does so is marked `ENVIRONMENT_REPORTED`
+(asked). Copying the environment for a child process (``spawn(cmd, {env: {...process.env,
+X: 1}})``, ``env=dict(os.environ, X="1")``) is not: it stays on the machine.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ENVIRONMENT_REPORTED", "reports_environment"]
+
+ENVIRONMENT_REPORTED = "@environment-reported"
+_REPORTED = re.compile(
+    r"\b(?:extra|contexts?|tags|user|payload|metadata|properties|attributes|breadcrumbs?)"
+    r"\s*[:=]\s*\{?\s*(?:\.\.\.|\*\*)?\s*(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\)"
+    r"|os\.environ\.copy\(\s*\))\s*[,}\n;)]"
+    r"|\b(?:set_context|set_extra|setContext|setExtra|setExtras|setTags|capture_message"
+    r"|captureMessage|track|identify|log(?:ger)?\.\w+)\s*\([^)]{0,80}?"
+    r"(?:JSON\.stringify\(\s*process\.env\s*\)|\.\.\.process\.env|\*\*os\.environ"
+    r"|dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\s*\)|[,(]\s*process\.env\s*[,)]"
+    r"|[,(]\s*os\.environ\s*[,)])"
+    r"|^\s*[\"']?(?:include_env|includeEnv|include_environment|attach_env|send_env"
+    r"|sendEnvironment)[\"']?\s*[:=]\s*[\"']?(?:true|yes|on|1)\b",
+    re.M | re.I,
+)
+_MAX_TEXT = 256 * 1024
+
+
+def reports_environment(text: str | None) -> bool:
+    """Whether ``text`` (what a write or edit adds) hands the whole environment to a
+    report, a log or an analytics call."""
+    if not text or len(text) > _MAX_TEXT:
+        return False
+    if "env" not in text and "ENV" not in text:
+        return False
+    return _REPORTED.search(text) is not None
