@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NO_ASKING_WRITTEN", "POWERS_WRITTEN", "WEAKENING_WRITTEN", "instruction_marks"]
+__all__ = ["NO_ASKING_WRITTEN", "POWERS_WRITTEN", "SWITCH_WRITTEN", "WEAKENING_WRITTEN",
+           "instruction_marks"]  # fmt: skip
 
 POWERS_WRITTEN = "@powers-written"
 """A Claude command, skill or subagent file given ``allowed-tools:`` (tools it runs
@@ -22,6 +23,8 @@ unasked) or a ``!`cmd``` line (run by Claude Code when the command is invoked)."
 WEAKENING_WRITTEN = "@weakening-written"
 """An instruction file given the name of a switch that turns a host's or the guard's
 safety off (``dangerouslyDisableSandbox``, ``--yolo``, ``disableAllHooks``, ...)."""
+SWITCH_WRITTEN = "@switch-written"
+"""An instruction file given the name of a host's switch (not the guard's name alone)."""
 
 NO_ASKING_WRITTEN = "@no-asking-written"
 """An instruction file told that the agent need not ask before acting ("never ask before
@@ -32,15 +35,21 @@ _COMMAND_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z
 _POWERS = re.compile(r"^\s*allowed-tools\s*:|!`", re.MULTILINE | re.IGNORECASE)
 _INSTRUCTION_FILE = re.compile(
     r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI|MEMORY)\.md\Z|(?:^|/)memory/[^/]*\.md\Z"
-    r"|(?:^|/)\.claude/commands/[^/]*\.md\Z|(?:^|/)\.codex/prompts/[^/]*\.md\Z",
+    r"|(?:^|/)\.claude/commands/[^/]*\.md\Z|(?:^|/)\.codex/prompts/[^/]*\.md\Z"
+    r"|(?:^|/)\.(?:clinerules|cursorrules|windsurfrules|goosehints)(?:/[^/]*)?\Z"
+    r"|(?:^|/)\.cursor/rules/[^/]*\.mdc?\Z|(?:^|/)\.github/copilot-instructions\.md\Z",
     re.IGNORECASE,
 )
+"""The hosts' instruction files: Claude Code's, Codex's and Gemini CLI's memory files,
+Cline's, Cursor's and Windsurf's rules, Goose's hints, Copilot's repository instructions."""
 _SWITCHES = re.compile(
     r"dangerously|bypass-?permissions|yolo|disableAllHooks|danger-full-access"
-    r"|approval_policy|sandbox_mode|allow-all-tools|hooksConfig|OPENCODE_PURE"
-    r"|amplifier[-_]hooks|ah[-_]guard",
+    r"|approval_policy|sandbox_mode|allow-all-tools|hooksConfig|OPENCODE_PURE",
     re.IGNORECASE,
 )
+_GUARD_NAMES = re.compile(r"amplifier[-_]hooks|ah[-_]guard", re.IGNORECASE)
+"""The guard's own names: in the home folder's instructions, weakening too (asked); in
+the project's, ordinary (a project may describe its guard, or be the guard)."""
 
 _NO_ASKING = re.compile(
     r"\b(?:never|don'?t|do\s+not|no\s+need\s+to|stop)\s+(?:ask|prompt|wait)(?:ing)?"
@@ -48,7 +57,9 @@ _NO_ASKING = re.compile(
     r"approval|confirmation)|to\s+(?:confirm|approve))"
     r"|\bwithout\s+(?:asking|confirmation|confirming|approval|permission)\b"
     r"|\b(?:skip|ignore|bypass)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:permission|approval|"
-    r"confirmation)\s*(?:prompts?|checks?|requests?|dialogs?)",
+    r"confirmation)\s*(?:prompts?|checks?|requests?|dialogs?)"
+    r"|\b(?:treat|consider)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}as\s+(?:pre-?)?approved"
+    r"|\bauto-?approve\s+(?:all|every|any)\b",
     re.IGNORECASE,
 )
 """Instructions that the agent act without asking the person first."""
@@ -66,6 +77,8 @@ def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
         marks.append(POWERS_WRITTEN)
     if any(_INSTRUCTION_FILE.search(n) for n in names):
         if _SWITCHES.search(written):
+            marks += (WEAKENING_WRITTEN, SWITCH_WRITTEN)
+        elif _GUARD_NAMES.search(written):
             marks.append(WEAKENING_WRITTEN)
         if _NO_ASKING.search(written):
             marks.append(NO_ASKING_WRITTEN)

@@ -165,6 +165,10 @@ _BY_NAME = {
     "mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
     ".mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
     "mise.local.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
+    # distribution packaging: the recipe is shell the package build runs, and it names the
+    # sources and their checksums (`sha256sums=('SKIP')` takes the check away)
+    "PKGBUILD": Runner("", "makepkg (its functions are shell)"),
+    "APKBUILD": Runner("", "abuild (its functions are shell)"),
     "flake.nix": Runner("", "nix develop (its shellHook; direnv's use flake too)"),
     "shell.nix": Runner("", "nix-shell (its shellHook)"),
     "devenv.nix": Runner("", "devenv (its scripts and enterShell)"),
@@ -248,6 +252,12 @@ def runs_later(path: str) -> Runner | None:
         return Runner("cargo-config", "cargo")
     if name.endswith(".mk"):
         return Runner("make", "make")
+    if name.endswith(".spec"):  # an RPM recipe's sections are shell; PyInstaller's is Python
+        return Runner("", "rpmbuild or pyinstaller")
+    if name.endswith(".ebuild"):
+        return Runner("", "portage (its phases are shell)")
+    if parent == "debian" and name == "rules":
+        return Runner("", "dpkg-buildpackage (debian/rules is a makefile)")
     if name.endswith(".rake"):  # lib/tasks/*.rake: Rake's tasks, its `sh` included
         return Runner("rake", "rake")
     if name.endswith(".gemspec"):

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
@@ -22,7 +23,7 @@ from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
-from amplifier_hooks.guard.mcpverbs import verb_marks
+from amplifier_hooks.guard.mcpverbs import switch_marks, verb_marks
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
@@ -158,7 +159,9 @@ def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece
     if name is None:
         return made
     marks = verb_marks(name)
-    if sends_secret(tool_input(call)):
+    arguments = tool_input(call)
+    marks += switch_marks(name, arguments)
+    if sends_secret(arguments):
         marks = (*marks, SECRET_TO_MCP)
     if not marks:
         return made
@@ -193,9 +196,12 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     found: list[Piece] = []
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))
+        marks = instruction_marks(text, [path])  # an instruction file told not to ask
         if reports_environment(text):  # `include_env: true` added to a log handler
+            marks = (*marks, ENVIRONMENT_REPORTED)
+        if marks:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
-                               tool="edit_file", wrappers=(ENVIRONMENT_REPORTED,)))  # fmt: skip
+                               tool="edit_file", wrappers=marks))  # fmt: skip
         # its added lines, as a write's (the lines it removes are not read)
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     return tuple(found)

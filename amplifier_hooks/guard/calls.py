@@ -18,6 +18,7 @@ from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
 from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
+from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
     empties,
@@ -180,6 +181,7 @@ class ToolCall:
             + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())
             + ((PROTECTION_SWITCHED_OFF,) if tool in FILE_WRITE_TOOLS
                and switches_protection_off(paths, inputs) else ())
+            + ((SECRET_INLINED,) if tool in FILE_WRITE_TOOLS and inlines_secret(inputs) else ())
             + ((ENVIRONMENT_REPORTED,) if tool in FILE_WRITE_TOOLS
                and reports_environment(written_text(inputs)) else ()),
         )  # fmt: skip

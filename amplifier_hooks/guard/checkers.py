@@ -8,7 +8,9 @@ the modes that are known to write nothing the operands name: ``shellcheck``, ``b
 folder or ``--install-types``, ``ruff check`` without a fix or an output file,
 ``ruff format --check``/``--diff``, ``tsc --noEmit`` (a type check, also run by a
 package runner: ``npx tsc --noEmit -p .``), ``go vet`` without a ``-vettool`` of its own,
-``stow -n`` (a dry run), and the servers' configuration checks (`configchecks`:
+``stow -n`` (a dry run), a package's inspectors (``dpkg-deb`` listing or showing a
+package, ``lintian``, ``debdiff``, ``dscverify``, ``rpmlint``, ``rpm -qp``), and the
+servers' configuration checks (`configchecks`:
 ``haproxy -c``, ``promtool check``, ``kong check``, ``visudo -c``, ...). Nothing here grants:
 the piece is judged as before, only its operands count as read (a secret file still
 asks, a script still runs nowhere). ``ruff`` keeps its ``.ruff_cache`` beside the files
@@ -46,8 +48,16 @@ _RUNNERS = frozenset({"npx", "bunx", "pnpm", "yarn"})
 """Package runners whose ``[exec] tsc ...`` runs the project's own tsc."""
 _RUNNER_FLAGS = frozenset({"--no-install", "--yes", "-y", "--no", "-q", "--quiet", "exec"})
 
-CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", "tsc", "go", *_RUNNERS, *_SHELLS_N,
-                      *CONFIG_CHECKERS})  # fmt: skip
+_PACKAGE_LOOKS = frozenset({"lintian", "debdiff", "dscverify", "rpmlint"})
+"""Package inspectors that read the packages and sources they are given and print a
+report (none has an option that writes a file)."""
+_DPKG_DEB_LOOKS = frozenset({"-c", "--contents", "-I", "--info", "-f", "--field", "-W",
+                             "--show"})  # fmt: skip
+"""``dpkg-deb`` actions that print a package's contents or fields (``-b``, ``-x``, ``-R``
+build or unpack)."""
+
+CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", "tsc", "go", "dpkg-deb", "rpm",
+                      *_PACKAGE_LOOKS, *_RUNNERS, *_SHELLS_N, *CONFIG_CHECKERS})  # fmt: skip
 """The programs `checks_only` may find only reading (`plainwords` reads them apart)."""
 
 
@@ -72,6 +82,12 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
         return args[:1] == ("vet",) and not any(_named(a, ("-vettool", "--vettool")) for a in args)
     if program == "stow":  # -n: only says what it would link
         return any(a in ("--no", "--simulate") or _stow_group(a) for a in args)
+    if program in _PACKAGE_LOOKS:
+        return True
+    if program == "dpkg-deb":
+        return args[:1] != () and args[0] in _DPKG_DEB_LOOKS
+    if program == "rpm":  # `rpm -qp F`, `rpm -qlp F`: a query of a package file
+        return args[:1] != () and args[0][:2] == "-q" and args[0][1:].isalpha()
     return checks_config(program, args)
 
 

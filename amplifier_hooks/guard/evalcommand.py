@@ -11,10 +11,11 @@ from typing import NamedTuple
 from tree_sitter import Node
 
 from amplifier_hooks.guard.evalassign import node_text
-from amplifier_hooks.guard.evalscope import Scope
+from amplifier_hooks.guard.evalresult import render
+from amplifier_hooks.guard.evalscope import Scope, Unknown
 from amplifier_hooks.guard.evalwords import Segment, expand_string, expand_word
 
-__all__ = ["CommandParts", "Fields", "command_parts", "hung_words"]
+__all__ = ["CommandParts", "Fields", "command_parts", "hung_words", "rendered_redirects"]
 
 Fields = list[list[Segment]]
 
@@ -70,3 +71,22 @@ def hung_words(node: Node) -> list[Node]:
         for redirect in node.children_by_field_name("redirect")
         for extra in redirect.children_by_field_name("destination")[1:]
     ]
+
+
+def rendered_redirects(node: Node, source: bytes, scope: Scope) -> str:
+    """The file redirections of a ``redirected_statement`` as bash would open them,
+    written for the parse (``> /home/d/.claude/settings.json``): a command the evaluation
+    gives keeps where its output goes (`Unknown` where the target is not one known name)."""
+    out: list[str] = []
+    for redirect in node.children_by_field_name("redirect"):
+        if redirect.type != "file_redirect":
+            continue
+        targets = redirect.children_by_field_name("destination")
+        if not targets:
+            continue
+        operator = source[redirect.start_byte : targets[0].start_byte].decode("utf-8", "replace")
+        fields = expand_word(node_text(targets[0], source), scope)
+        if len(fields) != 1:
+            raise Unknown("redirection target")
+        out.append(f"{operator.strip()} {render(fields[0])}")
+    return " ".join(out)

@@ -31,7 +31,7 @@ from amplifier_hooks.guard.evalassign import (
     unknown_after,
     unseen,
 )
-from amplifier_hooks.guard.evalcommand import Fields, command_parts, hung_words
+from amplifier_hooks.guard.evalcommand import Fields, command_parts, hung_words, rendered_redirects
 from amplifier_hooks.guard.evalfeeds import (
     arg_file,
     env_command,
@@ -120,7 +120,14 @@ class _Shell(ShellState):
             if body is None:  # `$(<FILE)`: the file's text
                 raise Unknown("redirection")
             self.hung = hung_words(node)
-            self._node(body, source)
+            redirects = self.redirects
+            self.redirects = " ".join(
+                filter(None, (redirects, rendered_redirects(node, source, self.scope)))
+            )
+            try:
+                self._node(body, source)
+            finally:
+                self.redirects = redirects
             if any(
                 c.type != "herestring_redirect" for c in node.children_by_field_name("redirect")
             ):

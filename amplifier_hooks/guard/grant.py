@@ -41,6 +41,7 @@ from amplifier_hooks.guard.laterfiles import (
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, Located, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
+from amplifier_hooks.guard.peopledata import people_export
 from amplifier_hooks.guard.statements import ARITHMETIC
 from amplifier_hooks.guard.supplycode import is_script
 from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
@@ -52,13 +53,15 @@ __all__ = ["CONFIG_NAMES", "links_then_changes", "withheld"]
 CONFIG_NAMES = frozenset(
     {".claude", ".codex", ".gemini", ".github", ".opencode", ".cline", ".clinerules",
      ".cursor", ".windsurf", ".continue", ".roo", ".kiro", ".amazonq", ".aider.conf.yml",
-     ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky",
+     ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky", ".gitmodules", ".repo",
      ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig", ".bundle",
      ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile",
      ".htaccess", ".user.ini", "php.ini", "web.config"}
 )  # fmt: skip
 """Names of files and folders that configure an agent, its hooks, an editor, git, the
-shell or the web server (``.htaccess``: who may see a folder, what runs as PHP): a grant
+shell or the web server (``.htaccess``: who may see a folder, what runs as PHP), or where
+git fetches code from (``.gitmodules``' URLs, the ``repo`` tool's manifests in ``.repo``):
+a grant
 never changes one, nor anything inside one (the rules decide whether such a change is
 denied, asked, or left to the host)."""
 _ENV_VARIANT = re.compile(r"\.env\.(?!(?:example|sample|template|dist|tpl|tmpl)$)")
@@ -234,7 +237,20 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         why = link_out(located.path, str(places.workspace))  # `chmod 600 *` follows links
         if why is not None:
             return why
+    if piece.program in _REWRITERS and windows_name(located.path.rpartition("/")[2]) in _IGNORES:
+        return f"{target} keeps files out of commits, and a rewrite may drop a secret's line"
     return _configures(located.path, places)
+
+
+_SOURCE_LISTS = (".repos", ".rosinstall")
+_SAFETY = frozenset({"safety", "safety_controller", "safety-controller", "estop", "e_stop"})
+"""Folders of a robot's or machine's safety controller: a limit raised there moves
+hardware."""
+_REWRITERS = frozenset({"sed", "perl", "awk", "gawk"})
+_IGNORES = frozenset({".gitignore", ".dockerignore", ".npmignore"})
+"""An ignore file rewritten by a script (``sed -i '/.auth/d' .gitignore``) may lose the line
+that keeps a secret out of every ``git add -A``; an append, or a file tool's edit (read
+by `ignorefiles`), is seen for what it adds."""
 
 
 def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
@@ -265,6 +281,8 @@ def _unreadable(target: str, piece: Piece, places: Places) -> str | None:
         return f"{target} is named as a file of passwords or tokens"
     if not CREDENTIAL_FOLDERS.isdisjoint(map(windows_name, folder.split("/"))):
         return f"{target} is in a folder kept for secrets"
+    if people_export(located.path):
+        return f"{target} is named as an export of people's personal data"
     if located.path.startswith(_ROOT_HOMES) or located.path in _ROOT_HOME_FOLDERS:
         return f"{target} is in root's home folder (its keys, tokens and history)"
     return None
@@ -302,6 +320,10 @@ def _configures(path: str, places: Places) -> str | None:
             return f"{path} is in {name}, which configures a tool"
     if _ENV_VARIANT.match(path.rpartition("/")[2]):  # `.env.local`: as `.env` is
         return f"{path} sets the environment the project's programs run with"
+    if path.endswith(_SOURCE_LISTS):  # vcstool's and rosinstall's lists of repositories
+        return f"{path} says where the workspace's code is fetched from"
+    if not _SAFETY.isdisjoint(inner.lower().split("/")[:-1]):
+        return f"{path} configures a safety controller (its limits and stops)"
     system = ci_config(path)
     if system is not None:  # its scripts are judged as CI steps (`cisteps`), never granted
         return f"{path} holds what {system} runs with the project's secrets"

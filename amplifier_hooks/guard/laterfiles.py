@@ -202,24 +202,29 @@ CREDENTIAL_NAMES = frozenset(
     {".netrc", "_netrc", ".git-credentials", ".pypirc", ".pgpass", ".my.cnf", ".s3cfg",
      ".vault-token", ".dockercfg", ".boto", "rclone.conf", ".htpasswd", "htpasswd",
      "auth.json", "token.json", "credentials", ".vault_pass", ".vault-pass", "wp-config.php",
-     ".npmrc", ".yarnrc.yml"}
+     ".npmrc", ".yarnrc.yml", "cypress.env.json"}
 )  # fmt: skip
 """Files that exist to hold passwords or tokens, in lower case: read in the workspace
 too, never under a grant (in the home folder `credential-read` denies them). ``auth.json``
 is Composer's tokens, ``token.json`` a Google OAuth client's, ``credentials`` the AWS
 CLI's (and many tools'), ``.vault_pass`` an Ansible Vault password; ``.npmrc`` and
-``.yarnrc.yml`` may hold a registry's auth token."""
+``.yarnrc.yml`` may hold a registry's auth token; ``cypress.env.json`` holds the test
+accounts' passwords Cypress reads."""
 CREDENTIAL_STEMS = re.compile(
-    r"^(?:.*[-_.])?(?:passwords?|tokens?|api[-_]?tokens?|credentials|secrets?|vault[-_]pass(?:word)?)"
+    r"^(?:.*[-_.])?(?:passwords?|passphrases?|tokens?|api[-_]?tokens?|credentials|secrets?|vault[-_]pass(?:word)?)"
     r"(?:\.(?:txt|ya?ml|toml|ini|conf|cfg|json|tfvars))?$|.*\.tfvars(?:\.json)?$"
+    r"|^(?:.*[-_.])?(?:sessions?|cookies?|cookie[-_]?jar)\.(?:json|txt)$|.*\.har$"
 )
 """Names that say the file holds passwords or tokens (``password.txt``, ``api_token``,
 ``secrets.yml``, ``credentials.toml``) or Terraform variables (``prod.tfvars``: a
-database password, a provider token), matched in lower case like `CREDENTIAL_NAMES`."""
+database password, a provider token), a browser session's cookies (``session.json``,
+``cookies.txt``) or a recording of its requests (``.har``: their Authorization headers),
+matched in lower case like `CREDENTIAL_NAMES`."""
 CREDENTIAL_FOLDERS = frozenset({"secrets", ".secrets", "credentials", ".credentials", ".aws",
-                                ".docker"})  # fmt: skip
-"""Folders kept for secrets (a project's ``secrets/``, an ``.aws`` or ``.docker`` copied in):
-nothing below one is read under a grant."""
+                                ".docker", ".auth", "creds"})  # fmt: skip
+"""Folders kept for secrets (a project's ``secrets/``, an ``.aws`` or ``.docker`` copied in,
+a browser test's saved logins in ``playwright/.auth``, git-annex's special remotes' in
+``.git/annex/creds``): nothing below one is read under a grant."""
 _SHORT = re.compile(r"^[^.~ ]{1,6}~[0-9]{1,6}(?:\.[^.]{0,3})?$")
 
 

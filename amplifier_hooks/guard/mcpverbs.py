@@ -6,9 +6,17 @@ names its tools for what they do: ``delete_track_release``, ``submit_for_review`
 gives back, so a name whose words hold a verb that destroys (``delete``, ``drop``,
 ``purge``...), publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) or takes
 a hosted service offline (``pause_project``, ``suspend_instance``: its users lose it until
-someone brings it back), sends a message to people (``send_email``, ``slack_post_message``:
-read as soon as it arrives) or moves money (``create_refund``, ``create_payout``) is asked
-(`MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`). A name
+someone brings it back; ``contain_host`` cuts a machine off), sends a message to people
+(``send_email``, ``slack_post_message``, ``create_incident``: read, or paged, as soon as
+it arrives), moves money (``create_refund``, ``update_campaign_budget``,
+``create_journal_entry``), starts or cancels work on the service (``run_pipeline``,
+``launch_job_template``, ``cancel_job``), changes a feature flag, who may do what
+(``update_user``, ``add_member``) or many records at once (``crm_batch_update_objects``,
+``dml_records``), or uploads a file (``upload_file``) is asked (`MCP_DESTROYS`,
+`MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, `MCP_RUNS`, `MCP_CANCELS`,
+`MCP_FLAGS`, `MCP_ACCESS`, `MCP_BULK`, `MCP_UPLOADS`). So is a tool that does not only
+look on a server named for production (``postgres_prod``), and one whose arguments switch
+something off (``"enabled": false``: a detection rule, an alert), `switch_marks`. A name
 that starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
 other words name what it looks at.
 
@@ -20,10 +28,14 @@ by its row (GitHub's ``delete_repository`` as ``gh repo delete``; the memory ser
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
-__all__ = ["MCP_DESTROYS", "MCP_OFFLINE", "MCP_PAYS", "MCP_PUBLISHES", "MCP_SENDS", "verb_marks"]
+__all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_DESTROYS", "MCP_FLAGS", "MCP_OFFLINE",
+           "MCP_PAYS", "MCP_PRODUCTION", "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS",
+           "MCP_SWITCHES_OFF", "MCP_UPLOADS", "switch_marks", "verb_marks"]  # fmt: skip
 
 MCP_DESTROYS = "@mcp-destroys"
 """The mark of an unknown MCP tool whose name says it deletes on the service."""
@@ -34,29 +46,67 @@ _PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merg
                       "visibility", "rollout", "unpublish", "ship"})  # fmt: skip
 MCP_OFFLINE = "@mcp-offline"
 """The mark of an unknown MCP tool whose name says it takes a hosted service offline."""
-_OFFLINE = frozenset({"pause", "suspend", "shutdown", "hibernate", "deactivate"})
+_OFFLINE = frozenset({"pause", "suspend", "shutdown", "hibernate", "deactivate", "contain",
+                      "isolate", "quarantine"})  # fmt: skip
 _HOSTED = frozenset({"project", "projects", "database", "databases", "db", "instance",
                      "instances", "cluster", "clusters", "server", "servers", "branch",
-                     "service", "services", "compute", "endpoint", "app", "site"})  # fmt: skip
+                     "service", "services", "compute", "endpoint", "app", "site", "host",
+                     "hosts", "device", "devices", "machine", "machines"})  # fmt: skip
 """What such a verb takes offline that others use (a media player's ``pause_playback``
 is not one)."""
 MCP_SENDS = "@mcp-sends"
 """The mark of an unknown MCP tool whose name says it sends a message to people."""
 _SENDS = frozenset({"send", "post", "reply", "forward", "broadcast", "announce", "notify",
-                    "email", "tweet", "dm", "sms"})  # fmt: skip
+                    "email", "tweet", "dm", "sms", "incident", "incidents"})  # fmt: skip
 _DRAFTS = frozenset({"draft", "drafts", "schedule", "template", "templates"})
 """A message kept to be sent later by a person (``create_draft_email``) is not sent."""
 MCP_PAYS = "@mcp-pays"
 """The mark of an unknown MCP tool whose name says it moves money."""
 _PAYS = frozenset({"refund", "refunds", "payout", "payouts", "charge", "charges", "capture",
-                   "pay", "payment", "payments", "disburse"})  # fmt: skip
+                   "pay", "payment", "payments", "disburse", "budget", "budgets", "bid",
+                   "bids", "journal"})  # fmt: skip
+MCP_RUNS = "@mcp-runs"
+"""The mark of an unknown MCP tool whose name says it starts a pipeline, job or workflow."""
+_STARTS = frozenset({"run", "launch", "trigger", "dispatch", "start", "execute"})
+_RUNNABLE = frozenset({"pipeline", "pipelines", "workflow", "workflows", "job", "jobs",
+                       "template", "playbook", "dag", "dags", "build", "builds"})  # fmt: skip
+"""What such a verb starts that acts with the service's credentials (``run_query`` and
+``run_report`` only look)."""
+MCP_CANCELS = "@mcp-cancels"
+"""The mark of an unknown MCP tool whose name says it cancels work on the service."""
+_CANCELS = frozenset({"cancel", "kill", "abort"})
+MCP_FLAGS = "@mcp-flags"
+"""The mark of an unknown MCP tool whose name says it changes a feature flag."""
+_FLAGS = frozenset({"flag", "flags", "feature", "features", "toggle", "toggles", "experiment",
+                    "experiments"})  # fmt: skip
+MCP_ACCESS = "@mcp-access"
+"""The mark of an unknown MCP tool whose name says it changes who may do what."""
+_CHANGES = frozenset({"update", "add", "create", "set", "grant", "assign", "invite", "revoke",
+                      "patch", "modify", "change", "enable", "disable", "remove", "upsert",
+                      "insert", "write", "delete", "dml"})  # fmt: skip
+_PRINCIPALS = frozenset({"user", "users", "group", "groups", "member", "members", "role",
+                         "roles", "permission", "permissions", "collaborator",
+                         "collaborators", "access", "acl", "acls"})  # fmt: skip
+MCP_BULK = "@mcp-bulk"
+"""The mark of an unknown MCP tool whose name says it changes many records at once."""
+_BULK = frozenset({"batch", "bulk", "mass", "dml"})
+MCP_UPLOADS = "@mcp-uploads"
+"""The mark of an unknown MCP tool whose name says it uploads a file to its service."""
+_UPLOADS = frozenset({"upload", "uploads"})
+MCP_PRODUCTION = "@mcp-production"
+"""The mark of a tool that does not only look, on a server named for production."""
+_PRODUCTION = frozenset({"prod", "production", "live"})
+MCP_SWITCHES_OFF = "@mcp-switches-off"
+"""The mark of a tool whose arguments switch something off (``"enabled": false``)."""
+_OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
+             "disabled": True, "disable": True, "muted": True, "paused": True}  # fmt: skip
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def verb_marks(name: str) -> tuple[str, ...]:
-    """The marks of the MCP tool ``name`` (``mcp__<server>__<tool>``) by its tool's words:
-    `MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, or none (a
-    name that only looks, or no such verb)."""
+    """The marks of the MCP tool ``name`` (``mcp__<server>__<tool>``) by its tool's words
+    (`MCP_DESTROYS`... `MCP_UPLOADS`) and its server's (`MCP_PRODUCTION`), or none (a
+    name that only looks, or no such word)."""
     tool = name.rpartition("__")[2]
     words = [w.lower() for w in _WORD.findall(tool)]
     if not words or words[0] in LOOKS:
@@ -72,4 +122,36 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_SENDS,)
     if not _PAYS.isdisjoint(words):
         marks += (MCP_PAYS,)
+    if not _STARTS.isdisjoint(words) and not _RUNNABLE.isdisjoint(words):
+        marks += (MCP_RUNS,)
+    if not _CANCELS.isdisjoint(words):
+        marks += (MCP_CANCELS,)
+    if not _FLAGS.isdisjoint(words):
+        marks += (MCP_FLAGS,)
+    changes = not _CHANGES.isdisjoint(words)
+    if changes and not _PRINCIPALS.isdisjoint(words):
+        marks += (MCP_ACCESS,)
+    if not _BULK.isdisjoint(words) and changes:
+        marks += (MCP_BULK,)
+    if not _UPLOADS.isdisjoint(words):
+        marks += (MCP_UPLOADS,)
+    server = name.split("__")[1] if name.count("__") >= 2 else ""
+    if not _PRODUCTION.isdisjoint(w.lower() for w in _WORD.findall(server)):
+        marks += (MCP_PRODUCTION,)
     return marks
+
+
+def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
+    """`MCP_SWITCHES_OFF` when the arguments of ``name`` (a tool that does not only look)
+    switch something off: a key such as ``enabled`` set false or ``disabled`` set true, at
+    the top or one level down (``{"rule": {"enabled": false}}``)."""
+    words = [w.lower() for w in _WORD.findall(name.rpartition("__")[2])]
+    if not words or words[0] in LOOKS:
+        return ()
+    levels = [arguments, *(v for v in arguments.values() if isinstance(v, Mapping))]
+    for level in levels:
+        for key, value in level.items():
+            off = _OFF_KEYS.get(str(key).lower())
+            if off is not None and value is off:
+                return (MCP_SWITCHES_OFF,)
+    return ()

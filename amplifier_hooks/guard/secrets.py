@@ -34,13 +34,14 @@ _KEY = re.compile(
         id_[a-z0-9_-]+                                       # ssh keys: id_rsa, id_ed25519_sk
       | .+_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?                 # deploy_key_rsa
       | .+\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn
-             |gpg-key|priv)
+             |gpg-key|priv|sec)
       | adbkey                                               # adb's private key (~/.android)
       | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
     )$""",
     re.VERBOSE,
 )
-"""``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``); Flutter's and Android's
+"""``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``), ``.sec`` a GnuPG secret key
+exported (``signing.sec``) or Nix's signing key; Flutter's and Android's
 ``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it."""
 _CERTIFICATES = frozenset({"fullchain.pem", "chain.pem"})
 """certbot's certificate files (``/etc/letsencrypt/live/*/``), public by their names: its
@@ -78,9 +79,9 @@ a browser session's storage state (Playwright's ``storage-state.json``: its
 cookies), and a CLI's login kept in the project (HubSpot's
 ``hubspot.config.yml`` holds its personal access key), an Ansible vault's password file
 and Chef's data bag secret: secrets kept like a ``.env``."""
-_ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc$|^\.renviron$")
-"""``.env`` and its variants (R's ``.Renviron`` is its ``.env``: ``GITHUB_PAT``, keys);
-``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
+_ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc(?:\..+)?$|^\.renviron$")
+"""``.env`` and its variants (direnv's ``.envrc.private`` too; R's ``.Renviron`` is its
+``.env``: ``GITHUB_PAT``, keys); ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
 ``.env`` for a Worker run locally: the same secrets, kept out of git the same way."""
 _DEV_VARS = re.compile(r"^\.dev\.vars(?:\..+)?$")
 _NAMED_ENV = re.compile(r"^[^.].*\.env$")
@@ -90,7 +91,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 """``.env.example`` and its kind list the names, never the values."""
 
 MAYBE_SECRET = re.compile(
-    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv"
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret",
     re.IGNORECASE,

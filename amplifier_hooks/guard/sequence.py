@@ -203,8 +203,10 @@ def mark_new_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
                 piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
         elif operands[:2] in (["remote", "add"], ["remote", "set-url"]) and len(operands) > 2:
             added.add(operands[2])
-        elif (operands[:1] == ["push"] and added.intersection(operands[1:2])) or (
-            operands[:2] == ["lfs", "push"] and added.intersection(operands[2:3])
+        elif (
+            (operands[:1] == ["push"] and added.intersection(operands[1:2]))
+            or (operands == ["push"] and added)  # to its upstream's remote: maybe the changed one
+            or (operands[:2] == ["lfs", "push"] and added.intersection(operands[2:3]))
         ):
             piece = piece._replace(wrappers=(*piece.wrappers, NEW_REMOTE))
         out.append(piece)

@@ -6,8 +6,11 @@ A configuration's protection turned from on to off in one word (Orthanc's
 request in from the next deploy on, and the diff reads as a small change. An edit whose
 old text sets such a key on and whose new text sets the same key off, or that opens a
 firewall's default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev container's
-sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). A whole file written has no
-"before", so it is not read here.
+sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). So is an edit that removes or
+comments out a line of the code's own access checks (``raise CrossTenantAccess unless
+...``, ``authorize! :update, @post``, ``@login_required``, ``abort(403)``): the next
+deploy lets every request through it. A whole file written has no "before", so it is not
+read here.
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ _POLICY_CLOSED = re.compile(
 _POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+ACCEPT")
 """A firewall's default policy (a dev container's ``init-firewall.sh``) from closed to open."""
 _MAX_TEXT = 64 * 1024
+_CHECK = re.compile(
+    r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
+    r"|NotAuthori[sz]ed|AuthError|AuthenticationError|AuthorizationError)"
+    r"|\b(?:abort|halt|throw|raise|return)\b[^\n]*\b(?:401|403)\b"
+    r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
+    r"|require_login|login_required|permission_required|authenticate_user!|requireAuth"
+    r"|ensureAuthenticated|verify_authenticity_token|PreAuthorize|Secured|RolesAllowed"
+    r"|has_permission|user_passes_test)(?!\w)"
+)
+"""A line of the code's own access checks: an exception of access refused, a 401 or 403,
+a framework's check or decorator (Rails, Django, Flask, Express, Spring)."""
+_COMMENT = ("#", "//", "--", "/*", "*", "<!--")
 
 
 def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
@@ -46,5 +61,18 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
         was_on = {m.group("key").lower() for m in _ON.finditer(old)}
         if was_on and not was_on.isdisjoint(m.group("key").lower() for m in _OFF.finditer(new)):
+            return True
+        if _CHECK.search(old) and _check_dropped(old, new):
+            return True
+    return False
+
+
+def _check_dropped(old: str, new: str) -> bool:
+    """Whether a line of ``old`` that checks access is gone from ``new`` or commented out
+    there (compared without its indentation)."""
+    kept = {line.strip() for line in new.splitlines() if not line.strip().startswith(_COMMENT)}
+    for line in old.splitlines():
+        text = line.strip()
+        if text and not text.startswith(_COMMENT) and _CHECK.search(text) and text not in kept:
             return True
     return False

@@ -1,0 +1,57 @@
+"""Files whose names or folders say they hold people's personal data.
+
+A data file (``.csv``, ``.sql``, ``.jsonl``, a spreadsheet, a dump) kept in an export,
+dump or backup folder under a name of people (``exports/ghost-members.csv``,
+``dumps/wordpress-users.sql``), or named as a whole export of them
+(``patients_full.csv``, ``chase_export_full.csv`` in ``bank/``), holds real people's
+names, addresses and e-mails taken out of a service. So does any file named for data
+the law protects most (a data-protection request, ``gdpr_requests.csv``; social security
+numbers, payroll, salaries, passports, medical records) and anything in a folder kept for
+them (``hr/``, ``payroll/``, ``i9_scans/``). Reading one puts it in the model's
+transcript, which the person may not be allowed to share, so such a read is never
+granted: the host asks. A project's fixtures and samples (``data/users.csv``,
+``tests/fixtures/users.json``) are test data by their folders and names, and stay granted.
+Only the name and its folders are read.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["people_export"]
+
+_DATA = re.compile(r"\.(?:csv|tsv|sql|json|jsonl|ndjson|xlsx|xls|parquet|dump|bak)(?:\.gz|\.zip)?$")
+_PEOPLE = re.compile(
+    r"(?:^|[-_.])(?:users?|members?|customers?|patients?|subscribers?|contacts?|employees?"
+    r"|people|clients?|leads|accounts?|players?|staff|students?)(?:[-_.]|$)"
+)
+_WHOLE = re.compile(r"(?:^|[-_.])(?:export|exports|dump|full|all)(?:[-_.]|$)")
+"""A name that says it is the whole of a service's data (``_full``, ``export``)."""
+_PROTECTED = re.compile(
+    r"(?:^|[-_.])(?:gdpr|pii|phi|dsar|ccpa|ssns?|payroll|salar(?:y|ies)|passports?|i-?9"
+    r"|w-?2s?|medical|diagnos[ie]s|health[-_]records?)(?:[-_.]|$)"
+)
+"""Names of what the law protects most: a data-protection request's or a sample of
+personal data, social security numbers, pay, identity documents, health records."""
+_EXPORTS = frozenset({"export", "exports", "dump", "dumps", "backup", "backups", "gdpr", "bank"})
+"""Folders a service's data is taken out into (not a project's ``data`` or ``fixtures``)."""
+_KEPT = frozenset({"hr", "payroll", "personnel", "i9", "i9_scans", "medical-records",
+                   "patient-records"})  # fmt: skip
+"""Folders kept for people's records: nothing below one is read under a grant."""
+_SAMPLES = frozenset({"fixtures", "fixture", "samples", "sample", "synthetic", "fake", "mock",
+                      "mocks", "testdata", "test-data"})  # fmt: skip
+
+
+def people_export(path: str) -> bool:
+    """Whether ``path`` (in any case) names a file of people's personal data."""
+    folder, _, name = path.lower().rpartition("/")
+    folders = folder.split("/")
+    if name in _KEPT or not _KEPT.isdisjoint(folders):  # (`grep -r SSN hr/`: the folder)
+        return True
+    if _PROTECTED.search(name):
+        return True
+    if not _DATA.search(name) or not _SAMPLES.isdisjoint(folders):
+        return False
+    if _PEOPLE.search(name) is None:
+        return _WHOLE.search(name) is not None and not _EXPORTS.isdisjoint(folders)
+    return _WHOLE.search(name) is not None or not _EXPORTS.isdisjoint(folders)
