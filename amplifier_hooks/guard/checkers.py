@@ -85,9 +85,9 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
     if program in _PACKAGE_LOOKS:
         return True
     if program == "dpkg-deb":
-        return args[:1] != () and args[0] in _DPKG_DEB_LOOKS
+        return bool(args) and args[0] in _DPKG_DEB_LOOKS
     if program == "rpm":  # `rpm -qp F`, `rpm -qlp F`: a query of a package file
-        return args[:1] != () and args[0][:2] == "-q" and args[0][1:].isalpha()
+        return bool(args) and args[0][:2] == "-q" and args[0][1:].isalpha()
     return checks_config(program, args)
 
 

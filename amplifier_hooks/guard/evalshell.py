@@ -46,9 +46,10 @@ class ShellState:
         """Words a redirection before them took (``cmd 2>/dev/null ARGS``)."""
         self.origin: str | None = None
         """The text of the line's own command being run (what it emits is from it)."""
-        self.redirects = ""
+        self.redirects: str | None = ""
         """The file redirections of the statement being run, written for the parse: each
-        command given keeps them (``eval "echo x > $f"`` writes the file $f names)."""
+        command given keeps them (``eval "echo x > $f"`` writes the file $f names); None
+        where a target is not one known name."""
         self.unknowns = 0
         """How many times something could not be told (a command's result is whole
         only if none was met while it ran)."""
@@ -59,6 +60,8 @@ class ShellState:
         if not self.scope.cwd:
             raise Unknown("cwd")
         for text in command_texts(fields):
+            if self.redirects is None:
+                raise Unknown("redirection target")
             if self.redirects:
                 text = f"{text} {self.redirects}"
             self.result.commands.append(

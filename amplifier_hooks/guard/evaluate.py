@@ -121,8 +121,12 @@ class _Shell(ShellState):
                 raise Unknown("redirection")
             self.hung = hung_words(node)
             redirects = self.redirects
-            self.redirects = " ".join(
-                filter(None, (redirects, rendered_redirects(node, source, self.scope)))
+            try:  # (a target not known stops only the commands given under it: `emit`)
+                own: str | None = rendered_redirects(node, source, self.scope)
+            except Unknown:
+                own = None
+            self.redirects = (
+                None if own is None or redirects is None else f"{redirects} {own}".strip()
             )
             try:
                 self._node(body, source)

@@ -17,6 +17,7 @@ Only the name and its folders are read.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["people_export"]
 
@@ -42,6 +43,7 @@ _SAMPLES = frozenset({"fixtures", "fixture", "samples", "sample", "synthetic", "
                       "mocks", "testdata", "test-data"})  # fmt: skip
 
 
+@lru_cache(maxsize=4096)  # (every read a grant weighs asks: a few paths, again and again)
 def people_export(path: str) -> bool:
     """Whether ``path`` (in any case) names a file of people's personal data."""
     folder, _, name = path.lower().rpartition("/")
