@@ -30,6 +30,7 @@ from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.notebooks import cell_notebook
 from amplifier_hooks.guard.npmwords import spell_npm
 from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.patchfiles import update_hunks
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
@@ -37,6 +38,7 @@ from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_envi
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.supplypieces import supply_pieces, supply_writes
+from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.toolcalls import patch_text, tool_input
@@ -202,8 +204,12 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         if marks:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", wrappers=marks))  # fmt: skip
-        # its added lines, as a write's (the lines it removes are not read)
+        # its added lines, as a write's
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
+    for path, old, new in update_hunks(patch):  # the lines it takes out: a check, a key on
+        if switches_protection_off((path,), {"old_string": old, "new_string": new}):
+            found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
+                               tool="edit_file", wrappers=(PROTECTION_SWITCHED_OFF,)))  # fmt: skip
     return tuple(found)
 
 

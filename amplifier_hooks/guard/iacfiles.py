@@ -1,11 +1,13 @@
 """Infrastructure code: files a deploy applies to machines and networks outside this one.
 
 A Terraform or OpenTofu file (``.tf``, ``.tfvars``), a Pulumi stack, a CloudFormation or
-Bicep template says what a cloud account holds; ``terraform apply`` (often run by CI when
-the change merges) makes it so, out of the guard's sight. So a write into one is never
-granted (`grant` withholds it: the host decides), and text that opens a network to every
-address on the internet (``0.0.0.0/0``, ``::/0``) is asked, on every route that writes it
-(a file tool, a patch, a shell write or ``sed -i``): the rule ``iac-open-to-world``.
+Bicep template says what a cloud account holds, and the manifests of a GitOps tree
+(``clusters/prod-eu/``, kustomize's ``overlays/``) what a cluster runs; ``terraform
+apply`` (often run by CI when the change merges) or Argo CD's and Flux's sync makes it
+so, out of the guard's sight. So a write into one is never granted (`grant` withholds it:
+the host decides), and text that opens a network to every address on the internet
+(``0.0.0.0/0``, ``::/0``) is asked, on every route that writes it (a file tool, a patch,
+a shell write or ``sed -i``): the rule ``iac-open-to-world``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ _SUFFIXES = (".tf", ".tf.json", ".tfvars", ".tfvars.json", ".tofu", ".tofu.json"
 _PULUMI = re.compile(r"^Pulumi(?:\.[\w-]+)?\.ya?ml$")
 _TEMPLATE_FOLDERS = frozenset({"cloudformation", "cfn"})
 """Folders whose YAML and JSON files are CloudFormation templates by convention."""
+_GITOPS_FOLDERS = frozenset({"clusters", "gitops", "argocd", "argo-cd", "flux", "flux-system",
+                             "fleet", "overlays", "environments", "helmfile.d"})  # fmt: skip
+"""Folders whose YAML a GitOps controller (Argo CD, Flux, Fleet) applies to clusters once
+it is merged, or kustomize's overlays and environments it applies per cluster."""
 _EVERY_ADDRESS = re.compile(r"(?<![\d.])0\.0\.0\.0/0(?!\d)|(?<![:\w])::/0(?!\d)")
 """A CIDR block of every IPv4 or IPv6 address."""
 
@@ -43,8 +49,11 @@ def iac_file(path: str) -> str | None:
     if _PULUMI.match(name):
         return "pulumi up"
     parent = posixpath.basename(folder).lower()
-    if parent in _TEMPLATE_FOLDERS and lowered.endswith((".yaml", ".yml", ".json")):
+    data = lowered.endswith((".yaml", ".yml", ".json"))
+    if parent in _TEMPLATE_FOLDERS and data:
         return "CloudFormation"
+    if data and not _GITOPS_FOLDERS.isdisjoint(folder.lower().split("/")):
+        return "a GitOps controller (Argo CD, Flux)"
     return None
 
 

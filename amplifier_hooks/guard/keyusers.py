@@ -16,6 +16,8 @@ alone.
   and prints none of it. What the call does with the store is judged by its own rules.
 - Ansible's vault password files (``--vault-password-file F``, ``--vault-id prod@F``) open
   the vault for the run; none of it is printed.
+- BIND's clients (``nsupdate -k F``, ``dig -k F``, ``rndc -k F``) sign their requests
+  with the TSIG key file they are handed and print none of it.
 - openssl's certificate commands (`table.opensslfiles`): ``x509``, ``verify``, ``req``
   sign with a key or read a certificate and print no private key; ``pkey -pubout`` prints
   only the public half; so does ``wg pubkey`` of the key it reads on stdin.
@@ -52,12 +54,28 @@ def unshown_secrets(piece: Piece) -> frozenset[str]:
         return _fastlane(piece.args)
     if piece.program in _ANSIBLES:
         return _vault_files(piece.args)
+    if piece.program in _TSIG_CLIENTS:
+        return _option_values(piece.args, "-k")
     if piece.program == "wg" and piece.args == ("pubkey",):
         return frozenset(piece.reads)  # the private key on stdin: only its public key out
     if piece.program == "openssl":
         found = openssl_files(piece.args)
         return frozenset() if found is None else found.unshown
     return frozenset()
+
+
+_TSIG_CLIENTS = frozenset({"nsupdate", "dig", "rndc"})
+
+
+def _option_values(args: tuple[str, ...], option: str) -> frozenset[str]:
+    """The words ``option`` is given (``-k F``, ``-kF``), and those words as they stand."""
+    found: set[str] = set()
+    for index, arg in enumerate(args):
+        if arg == option and index + 1 < len(args):
+            found.add(args[index + 1])
+        elif arg.startswith(option) and len(arg) > len(option) and not arg.startswith("--"):
+            found.update((arg, arg[len(option) :]))
+    return frozenset(found)
 
 
 def _keytool(args: tuple[str, ...]) -> frozenset[str]:

@@ -24,6 +24,7 @@ from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
 from amplifier_hooks.guard.model import Piece, Places, Verdict
+from amplifier_hooks.guard.notebooks import ipython_code
 from amplifier_hooks.tool_names import MCP_BRIDGES
 
 __all__ = [
@@ -44,6 +45,10 @@ _FILE_TOOLS = {
     "edit": ("edit_file", "file_path"),
 }
 _SHELL = {"stat": "stat --", "mkdir": "mkdir -p --", "delete": "rm -r --"}
+KERNEL_CELL = "@kernel-cell"
+"""Marks the Python of a notebook cell a kernel runs (the table's ``cell`` kind): its
+names (``df``) come from the cells run before it, so code the guard cannot read whole
+is no reason to ask there, as it is on a command line (`inline-code`)."""
 
 
 class Same(NamedTuple):
@@ -62,6 +67,9 @@ class Same(NamedTuple):
     (`mcpremote`: judged, never granted)."""
     sends_secret: bool = False
     """A remote tool that uploads a file named as a secret, or a credential."""
+    cells: tuple[int, ...] = ()
+    """The indexes in ``calls`` of a kernel's Python (`KERNEL_CELL`: what it does is
+    judged; what it names is the kernel's own, so its reading alone asks nothing)."""
 
 
 def mcp_tool_name(data: Mapping[str, Any]) -> str | None:
@@ -151,6 +159,7 @@ def equivalents(
     unknown: list[str] = []
     unreadable: list[str] = []
     run: list[int] = []
+    cells: list[int] = []
     texts = {k: v for k, v in inputs.items() if k in _TEXTS and kinds.get(k) == "data"}
     argv = [v for k, v in inputs.items() if kinds.get(k) == "argv"]
     words = argv[0] if argv else []
@@ -159,7 +168,7 @@ def equivalents(
         paths = _paths(value)
         if kind == "data" or (kind == "argv" and _words(value)):
             continue
-        if kind is None or (paths is None and kind not in ("command", "sql", "remote-sql")):
+        if kind is None or (paths is None and kind not in _TEXT_KINDS):
             unknown.append(arg)
         elif kind == "command":
             if isinstance(value, list) and all(isinstance(w, str) for w in value):
@@ -171,6 +180,17 @@ def equivalents(
                 calls.append(_call("bash", command=value))
             else:
                 unreadable.append(arg)
+        elif kind == "cell":  # a kernel's cell: its shell lines and cells, and its Python
+            if not isinstance(value, str):
+                unreadable.append(arg)
+                continue
+            for language, code in ipython_code(value):
+                (run if language == "shell" else cells).append(len(calls))
+                program = "bash" if language == "shell" else "ipython"
+                command = code if language == "shell" else shlex.join([program, "-c", code])
+                calls.append(_call("bash", command=command))
+            if not run and not cells:
+                unknown.append(arg)  # another language's cell: what it does is not read
         elif kind in ("sql", "remote-sql"):
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
@@ -197,10 +217,12 @@ def equivalents(
             unknown.extend(k for k, v in kinds.items() if v in ("move-from", "move-to"))
     sends = bool(row.runs) and sends_secret_files(inputs)
     return Same(name, tuple(calls), tuple(unknown), tuple(unreadable), tuple(run),
-                tuple(remote), sends)  # fmt: skip
+                tuple(remote), sends, tuple(cells))  # fmt: skip
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
+_TEXT_KINDS = frozenset({"command", "sql", "remote-sql", "cell"})
+"""The kinds whose argument is text the server runs, never a path."""
 _TEXTS = frozenset({"content", "edits"})
 """The data arguments that hold what a write or an edit puts into its file (the reference
 server's ``content``, and ``edits``' ``newText``): given to the file call too, so the
@@ -333,6 +355,11 @@ def pieces_of(same: Same, split: Split) -> tuple[str | None, tuple[Piece, ...], 
             return command, (), unreadable
         if index in same.run:  # the server's folder and shell are its own
             pieces = tuple(p if p.doubt else p._replace(doubt=_SERVER_RUNS) for p in pieces)
+        if index in same.cells:
+            pieces = tuple(
+                p._replace(doubt=p.doubt or _SERVER_RUNS, wrappers=(*p.wrappers, KERNEL_CELL))
+                for p in pieces
+            )
         if index in same.remote:
             pieces = tuple(p if p.doubt else p._replace(doubt=REMOTE) for p in pieces)
         if same.sends_secret:

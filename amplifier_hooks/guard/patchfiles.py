@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["MAX_PATCH_BYTES", "patched_files", "patched_names"]
+__all__ = ["MAX_PATCH_BYTES", "patched_files", "patched_names", "update_hunks"]
 
 MAX_PATCH_BYTES = 1 << 20
 """A larger patch is not read: it names no file."""
@@ -35,3 +35,22 @@ def patched_names(text: str) -> list[str]:
         elif line.startswith(("rename to ", "rename from ", "copy to ")):
             found.append(line.split(" ", 2)[2].strip())
     return found[:256]
+
+
+def update_hunks(patch: str) -> list[tuple[str, str, str]]:
+    """Each file an ``apply_patch`` patch updates, with the lines it takes out and the
+    lines it puts in, as an edit's (path, old, new): what a change drops is read as an
+    edit's is (a check taken out of the code: `switchedoff`)."""
+    found: list[tuple[str, list[str], list[str]]] = []
+    for line in patch[:MAX_PATCH_BYTES].splitlines():
+        if line.startswith("*** "):
+            name = line.removeprefix("*** Update File: ")
+            if name != line:
+                found.append((name.strip(), [], []))
+            elif found:
+                found.append(("", [], []))  # another file's or the end: not an update
+        elif found and found[-1][0] and line.startswith("-"):
+            found[-1][1].append(line[1:])
+        elif found and found[-1][0] and line.startswith("+"):
+            found[-1][2].append(line[1:])
+    return [(path, "\n".join(old), "\n".join(new)) for path, old, new in found if path and old]

@@ -17,17 +17,21 @@ Only the name and its folders are read.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["people_export"]
 
 _DATA = re.compile(r"\.(?:csv|tsv|sql|json|jsonl|ndjson|xlsx|xls|parquet|dump|bak)(?:\.gz|\.zip)?$")
 _PEOPLE = re.compile(
     r"(?:^|[-_.])(?:users?|members?|customers?|patients?|subscribers?|contacts?|employees?"
-    r"|people|clients?|leads|accounts?|players?|staff|students?)(?:[-_.]|$)"
+    r"|people|clients?|leads|accounts?|players?|staff|students?|participants?|respondents?"
+    r"|applicants?|candidates?|donors?)(?:[-_.]|$)"
 )
-_WHOLE = re.compile(r"(?:^|[-_.])(?:export|exports|dump|full|all)(?:[-_.]|$)")
-"""A name that says it is the whole of a service's data (``_full``, ``export``)."""
+_WHOLE = re.compile(
+    r"(?:^|[-_.])(?:export|exports|dump|full|all|identified|identifiable|reidentified)(?:[-_.]|$)"
+)
+"""A name that says it is the whole of a service's data (``_full``, ``export``), or that
+the people in it can be told apart (a study's ``participants_identified.csv``; not a
+``deidentified`` one)."""
 _PROTECTED = re.compile(
     r"(?:^|[-_.])(?:gdpr|pii|phi|dsar|ccpa|ssns?|payroll|salar(?:y|ies)|passports?|i-?9"
     r"|w-?2s?|medical|diagnos[ie]s|health[-_]records?)(?:[-_.]|$)"
@@ -43,7 +47,6 @@ _SAMPLES = frozenset({"fixtures", "fixture", "samples", "sample", "synthetic", "
                       "mocks", "testdata", "test-data"})  # fmt: skip
 
 
-@lru_cache(maxsize=4096)  # (every read a grant weighs asks: a few paths, again and again)
 def people_export(path: str) -> bool:
     """Whether ``path`` (in any case) names a file of people's personal data."""
     folder, _, name = path.lower().rpartition("/")

@@ -32,6 +32,8 @@ PROGRAMS = frozenset({
     "sqlmap", "nuclei", "nikto", "wpscan", "commix", "dalfox", "xsstrike", "whatweb",
     "gobuster", "ffuf", "feroxbuster", "dirb", "dirsearch", "wfuzz",  # web apps
     "msfconsole",  # exploits
+    "svmap", "svwar", "svcrack", "sipvicious_svmap", "sipvicious_svwar", "sipvicious_svcrack",
+    "inviteflood", "sipp",  # SIP: scans, extension and password guessing, call floods
 })  # fmt: skip
 """The tools read: each sends probes or attacks to the hosts it is given."""
 

@@ -19,7 +19,10 @@ from typing import Literal
 
 from amplifier_hooks.guard.inline import CODE_SHOWS
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.git import git_read
+from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.table.sed import SED, sed
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
@@ -37,12 +40,14 @@ _KEY = re.compile(
              |gpg-key|priv|sec)
       | adbkey                                               # adb's private key (~/.android)
       | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
+      | (?:.+[-_.])?token\.pickle                            # a Google API client's login
     )$""",
     re.VERBOSE,
 )
 """``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``), ``.sec`` a GnuPG secret key
 exported (``signing.sec``) or Nix's signing key; Flutter's and Android's
-``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it."""
+``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it;
+``token.pickle`` is the OAuth refresh token Google's API clients save after a login."""
 _CERTIFICATES = frozenset({"fullchain.pem", "chain.pem"})
 """certbot's certificate files (``/etc/letsencrypt/live/*/``), public by their names: its
 key is ``privkey.pem``. (``cert.pem`` is not among them: cloudflared's holds its token.)"""
@@ -62,11 +67,13 @@ or fastlane's App Store Connect API key file by its well-known names: each holds
 key in its JSON.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
 _SETTINGS = re.compile(
-    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties)|wp-config\.php)$"
+    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php)$"
 )
-"""``Secrets.xcconfig``, ``secrets.properties``: build settings kept out of git for their
-values (API keys), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
-(the database password, the salts), ``wp-config-sample.php`` its example."""
+"""``Secrets.xcconfig``, ``secrets.properties``, ``secrets.toml`` (Streamlit's
+``.streamlit/secrets.toml``): settings kept out of git for their values (API keys, database
+passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
+(the database password, the salts), ``wp-config-sample.php`` its example, and Magento's
+``app/etc/env.php`` its own (the database password, the encryption key)."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -93,7 +100,8 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
-    r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret",
+    r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
+    r"|secrets?\.toml|token\.pickle|env\.php",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
@@ -136,11 +144,29 @@ def shows_text(piece: Piece) -> bool:
         return True
     if program == "git" and "@inline-code" not in piece.wrappers:
         return _git_shows(piece.args)
+    if program == "sed" and _edits_in_place(piece.args):
+        return False
     if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
         return False
     if piece.tool == "bash" and program in SEARCHES:
         return not searched(program, piece.args)[1].has("silent")
     return True
+
+
+_STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2",
+                      "/proc/self/fd/1", "/proc/self/fd/2"})  # fmt: skip
+
+
+def _edits_in_place(args: tuple[str, ...]) -> bool:
+    """Whether ``sed ARGS`` rewrites its files in place and prints nothing: with ``-i``
+    all it puts out (``p`` and ``=`` too) goes into the file, but a ``w`` to a stream."""
+    read = read_options(SED, args)
+    if read.doubt is not None or not any(g.opt.does == "in-place" for g in read.given):
+        return False
+    reading = sed(args)
+    return reading.doubt is None and not any(
+        act.does == Does.WRITE and act.target in _STREAMS for act in reading.acts
+    )
 
 
 _GIT_SHOWS = frozenset({"show", "diff", "grep", "blame", "annotate"})

@@ -44,10 +44,19 @@ _CHECK = re.compile(
     r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
     r"|require_login|login_required|permission_required|authenticate_user!|requireAuth"
     r"|ensureAuthenticated|verify_authenticity_token|PreAuthorize|Secured|RolesAllowed"
-    r"|has_permission|user_passes_test)(?!\w)"
+    r"|has_permission|user_passes_test"
+    r"|constructEvent|construct_event|verifySignature|verify_signature|verifyWebhook"
+    r"|verify_webhook|validate_webhook|validateRequest|validate_request|verifyHeader"
+    r"|verify_header|verify_hmac|verifyHmac|compare_digest|timingSafeEqual|hash_equals"
+    r"|secure_compare|validateWebhookSignature)(?!\w)"
+    r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
+    r"|bandit|gosec|zizmor|scorecard|dependency-review)"
 )
 """A line of the code's own access checks: an exception of access refused, a 401 or 403,
-a framework's check or decorator (Rails, Django, Flask, Express, Spring)."""
+a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
+signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
+compared in constant time): without it, anyone may send forged events (a paid order);
+or a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``)."""
 _COMMENT = ("#", "//", "--", "/*", "*", "<!--")
 
 

@@ -6,6 +6,9 @@ its value is: a word (a path in the file, an expression, a count, a format), a f
 (a schema), or a file written (``h5dump -o F``, ``xmllint --output F``). Their operands
 are the files they read.
 
+BIND's checkers read the same way: ``named-checkzone example.com db.example.com`` checks
+a zone's file.
+
 Any option not listed (``xmllint --shell``, whose commands write files; ``--noent``, which
 reads the files a document's entities name; ``h5dump``'s cloud drivers) leaves the call
 unread (None): every word stays a path, written, as for any program.
@@ -35,11 +38,24 @@ _XMLLINT = opts(
     "--nowarning --noblanks --format --encode= --xpath= --pattern= --pretty= --output=:write "
     "-o=:write --html --xmlout --nodict --dropdtd --timing --repeat --stream --walker "
     "--quiet --c14n --c14n11 --exc-c14n --oldxml10 --maxmem= --schema=:read "
-    "--relaxng=:read",
+    "--relaxng=:read --valid --postvalid --dtdvalid=:read --schematron=:read",
     abbreviations=False,
 )
 """xmllint's options that print or check what it reads (libxml2 2.9 to 2.13)."""
-_TABLES: dict[str, Options] = {"h5dump": _H5DUMP, "xmllint": _XMLLINT}
+_CHECKZONE = opts(
+    "-d -h -j -q -v -D -c= -f= -F= -i= -J=:read -k= -l= -L= -m= -M= -n= -o=:write -r= -s= "
+    "-S= -T= -W=",
+    abbreviations=False,
+)
+"""BIND's named-checkzone and named-compilezone (9.16 to 9.20): they check a zone file,
+an operand, and print what is wrong; ``-o`` writes the zone out. (``-t`` and ``-w``, a
+chroot and a working folder, are not read: the zone's file is then elsewhere.)"""
+_CHECKCONF = opts("-h -j -l -v -z -p -x -c", abbreviations=False)
+"""BIND's named-checkconf: reads named.conf (an operand) and prints it (``-p``) or what
+is wrong with it and its zones (``-z``)."""
+_TABLES: dict[str, Options] = {"h5dump": _H5DUMP, "xmllint": _XMLLINT,
+                               "named-checkzone": _CHECKZONE, "named-compilezone": _CHECKZONE,
+                               "named-checkconf": _CHECKCONF}  # fmt: skip
 DATA_VIEWERS = frozenset(_TABLES)
 
 
