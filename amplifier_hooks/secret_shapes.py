@@ -251,6 +251,20 @@ SECRET_RULES: tuple[Rule, ...] = (
     _rule("digitalocean_token", rf"do[opr]_v1_[a-f0-9]{{64}}{_END}", "_v1_", token_start=True),
     _rule("shopify_token", rf"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{{32}}{_END}", "shp", token_start=True),
     _rule("linear_api_key", rf"lin_api_[A-Za-z0-9]{{40}}{_END}", "lin_api_", token_start=True),
+    # Tailscale's auth, API and OAuth client keys: tskey-KIND-ID-SECRET
+    _rule(
+        "tailscale_key",
+        rf"tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{{6,}}-[A-Za-z0-9]{{16,}}{_END}",
+        "tskey-",
+        token_start=True,
+    ),
+    # age's (and SOPS's) private keys: Bech32 of 32 bytes, in upper case after the prefix
+    _rule(
+        "age_secret_key",
+        rf"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{{58}}{_END}",
+        "AGE-SECRET-KEY-",
+        token_start=True,
+    ),
     _rule(
         "sendgrid_key",
         rf"SG\.[A-Za-z0-9_\-]{{22}}\.[A-Za-z0-9_\-]{{43}}{_END}",
@@ -345,6 +359,8 @@ _DESCRIPTIONS = {
     "shopify_token": "a Shopify access token",
     "linear_api_key": "a Linear API key",
     "sendgrid_key": "a SendGrid API key",
+    "age_secret_key": "an age private key",
+    "tailscale_key": "a Tailscale key",
     "jwt": "a JSON web token",
     "bearer_token": "a bearer token",
     "basic_auth": "a password in a URL or header",
@@ -366,7 +382,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
     for name in ("private_key", "anthropic_api_key", "openai_api_key", "aws_access_key_id",
                  "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
                  "npm_token", "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
-                 "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key")
+                 "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key",
+                 "age_secret_key", "tailscale_key")
 )  # fmt: skip
 """The rules whose every match is a live credential by its shape alone (a provider's key
 format). The others (an assignment to ``password``, a bearer header, a JWT, a URL's

@@ -353,6 +353,12 @@ def _made(path: str | None, built: set[str], written: Mapping[str, object]) -> b
     return path in built or (posixpath.dirname(path) in built and path not in written)
 
 
+_BATCH_SUBMITTERS = frozenset({"sbatch", "qsub", "bsub", "condor_submit"})
+_BATCH_SCRIPTS = (".sh", ".bash", ".slurm", ".sbatch", ".pbs", ".qsub", ".lsf", ".job", ".sub")
+"""A batch script by its name (the scheduler's options take values, so the first operand
+may be one: ``sbatch -p gpu job.slurm``)."""
+
+
 def _runs(piece: Piece, places: Places) -> str | None:
     """The script file ``piece`` runs, resolved (None: it runs none it is given)."""
     program = piece.program or ""
@@ -371,6 +377,9 @@ def _runs(piece: Piece, places: Places) -> str | None:
         return locate(source, piece.cwd, places).path
     if program == "java" and "-jar" in piece.args[:-1]:  # `java -jar x.jar`: the jar's code
         return locate(piece.args[piece.args.index("-jar") + 1], piece.cwd, places).path
+    if program in _BATCH_SUBMITTERS:  # `sbatch job.sh`: a shell runs it on the cluster, later
+        batch = [a for a in piece.args if a.endswith(_BATCH_SCRIPTS)]
+        return locate(batch[0], piece.cwd, places).path if batch else None
     notebooks = executed_notebooks(program, piece.args)
     if notebooks:  # `jupyter nbconvert --execute x.ipynb`, `papermill x.ipynb out.ipynb`
         return locate(notebooks[0], piece.cwd, places).path

@@ -141,6 +141,9 @@ def _runs_input(piece: Piece) -> bool:
         at = piece.args.index("-jar") if "-jar" in piece.args else -1
         jar = piece.args[at + 1 : at + 2]
         return at >= 0 and (piece.dynamic or jar in (("-",), ("/dev/stdin",)))
+    if program in _CODE_COMMANDS:  # `wp eval "$(curl ..)"`, `wp eval-file -`
+        runs = piece.args[:1] and piece.args[0] in _CODE_COMMANDS[program]
+        return bool(runs) and (piece.dynamic or "-" in piece.args[1:])
     if not is_interpreter(program):
         return False
     if program in ("deno", "bun") and piece.args[:1] == ("run",):  # `deno run -A -`
@@ -154,6 +157,13 @@ def _runs_input(piece: Piece) -> bool:
     return not operands or operands[0] in ("-", "/dev/stdin") or piece.dynamic
 
 
+_CODE_COMMANDS = {
+    "wp": frozenset({"eval", "eval-file", "shell"}),
+    "drush": frozenset({"php:eval", "php-eval", "ev", "php:script", "php-script", "scr"}),
+    "rails": frozenset({"runner", "r"}),
+}
+"""Commands of a framework's CLI that run the code they are given (WP-CLI's PHP, Drush's,
+a Rails runner's Ruby), in the application with its database and secrets."""
 _CHECKS_ONLY = frozenset({"php -l", "php --syntax-check", "ruby -c", "node --check", "node -c"})
 """An interpreter told to check its input's syntax and run none of it (``xargs php -l``
 lints the files named; not ``perl -c``, which runs ``BEGIN`` blocks)."""

@@ -242,6 +242,17 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
 
 
 _SOURCE_LISTS = (".repos", ".rosinstall")
+_BUILD_CACHES = frozenset({"nx.json", "turbo.json", ".bazelrc", "pants.toml", ".buckconfig",
+                           "lerna.json", "rush.json"})  # fmt: skip
+"""A monorepo build system's settings: its tasks, the environment its cache keys hold and
+its remote cache, whose outputs every later build (and CI's) takes as its own."""
+_RECORDS = re.compile(
+    r"(?:^|/)(?:[^/]*[-_.])?(?:audit|custody)(?:[-_.][^/]*)?\.(?:log|csv|jsonl?|txt|xml)$"
+    r"|(?:^|/)(?:audit[-_]?logs?|custody|chain[-_]of[-_]custody|legal[-_]holds?"
+    r"|privilege[-_]logs?)/"
+)
+"""Records whose change is tampering: an audit log, a chain of custody, a legal hold's or
+a privilege log's files, by their names or folders."""
 _SAFETY = frozenset({"safety", "safety_controller", "safety-controller", "estop", "e_stop"})
 """Folders of a robot's or machine's safety controller: a limit raised there moves
 hardware."""
@@ -321,6 +332,10 @@ def _configures(path: str, places: Places) -> str | None:
         return f"{path} sets the environment the project's programs run with"
     if path.endswith(_SOURCE_LISTS):  # vcstool's and rosinstall's lists of repositories
         return f"{path} says where the workspace's code is fetched from"
+    if path.rpartition("/")[2] in _BUILD_CACHES:  # the tasks, and the cache builds trust
+        return f"{path} says which tasks a build runs and the cache it takes outputs from"
+    if _RECORDS.search(inner.lower()):  # an audit log, a chain of custody: records kept
+        return f"{path} is a record kept as evidence (an audit log, a chain of custody)"
     if not _SAFETY.isdisjoint(inner.lower().split("/")[:-1]):
         return f"{path} configures a safety controller (its limits and stops)"
     system = ci_config(path)

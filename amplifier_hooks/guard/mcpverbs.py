@@ -11,12 +11,14 @@ someone brings it back; ``contain_host`` cuts a machine off), sends a message to
 it arrives), moves money (``create_refund``, ``update_campaign_budget``,
 ``create_journal_entry``), starts or cancels work on the service (``run_pipeline``,
 ``launch_job_template``, ``cancel_job``), changes a feature flag, who may do what
-(``update_user``, ``add_member``) or many records at once (``crm_batch_update_objects``,
-``dml_records``), or uploads a file (``upload_file``) is asked (`MCP_DESTROYS`,
+(``update_user``, ``add_member``, ``share_file``) or many records at once
+(``crm_batch_update_objects``, ``dml_records``), empties a document (``clear_values``),
+silences an alert (``mute_monitor``), or uploads a file (``upload_file``) is asked (`MCP_DESTROYS`,
 `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, `MCP_RUNS`, `MCP_CANCELS`,
 `MCP_FLAGS`, `MCP_ACCESS`, `MCP_BULK`, `MCP_UPLOADS`). So is a tool that does not only
 look on a server named for production (``postgres_prod``), and one whose arguments switch
-something off (``"enabled": false``: a detection rule, an alert), `switch_marks`. A name
+something off (``"enabled": false``: a detection rule, an alert), `switch_marks`, or
+opens something to anyone (``"type": "anyone"``: denied). A name
 that starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
 other words name what it looks at.
 
@@ -34,7 +36,7 @@ from typing import Any
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
 __all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_DESTROYS", "MCP_FLAGS", "MCP_OFFLINE",
-           "MCP_PAYS", "MCP_PRODUCTION", "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS",
+           "MCP_PAYS", "MCP_PRODUCTION", "MCP_PUBLIC", "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS",
            "MCP_SWITCHES_OFF", "MCP_UPLOADS", "switch_marks", "verb_marks"]  # fmt: skip
 
 MCP_DESTROYS = "@mcp-destroys"
@@ -87,6 +89,18 @@ _CHANGES = frozenset({"update", "add", "create", "set", "grant", "assign", "invi
 _PRINCIPALS = frozenset({"user", "users", "group", "groups", "member", "members", "role",
                          "roles", "permission", "permissions", "collaborator",
                          "collaborators", "access", "acl", "acls"})  # fmt: skip
+_SHARES = frozenset({"share", "sharing", "unshare"})
+"""A file or document shared (``share_file``): who may read it changes."""
+_SILENCES = frozenset({"mute", "silence", "snooze", "suppress", "downtime"})
+"""An alert or monitor silenced (``mute_monitor``): what it watches breaks unseen."""
+_EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate"})
+"""What takes a document's or a sheet's contents away (``clear_values``)."""
+MCP_PUBLIC = "@mcp-public"
+"""The mark of a tool whose arguments open something to anyone (``"type": "anyone"``)."""
+_PUBLIC_KEYS = frozenset({"type", "role", "visibility", "access", "audience", "scope",
+                          "sharing", "permission"})  # fmt: skip
+_PUBLIC_VALUES = frozenset({"anyone", "anyonewithlink", "public", "everyone", "world",
+                            "allusers", "all_users", "internet"})  # fmt: skip
 MCP_BULK = "@mcp-bulk"
 """The mark of an unknown MCP tool whose name says it changes many records at once."""
 _BULK = frozenset({"batch", "bulk", "mass", "dml"})
@@ -112,7 +126,7 @@ def verb_marks(name: str) -> tuple[str, ...]:
     if not words or words[0] in LOOKS:
         return ()
     marks: tuple[str, ...] = ()
-    if not DESTROYS.isdisjoint(words):
+    if not DESTROYS.isdisjoint(words) or not _EMPTIES.isdisjoint(words):
         marks += (MCP_DESTROYS,)
     if not _PUBLISH.isdisjoint(words):
         marks += (MCP_PUBLISHES,)
@@ -129,12 +143,14 @@ def verb_marks(name: str) -> tuple[str, ...]:
     if not _FLAGS.isdisjoint(words):
         marks += (MCP_FLAGS,)
     changes = not _CHANGES.isdisjoint(words)
-    if changes and not _PRINCIPALS.isdisjoint(words):
+    if (changes and not _PRINCIPALS.isdisjoint(words)) or not _SHARES.isdisjoint(words):
         marks += (MCP_ACCESS,)
     if not _BULK.isdisjoint(words) and changes:
         marks += (MCP_BULK,)
     if not _UPLOADS.isdisjoint(words):
         marks += (MCP_UPLOADS,)
+    if not _SILENCES.isdisjoint(words):
+        marks += (MCP_SWITCHES_OFF,)
     server = name.split("__")[1] if name.count("__") >= 2 else ""
     if not _PRODUCTION.isdisjoint(w.lower() for w in _WORD.findall(server)):
         marks += (MCP_PRODUCTION,)
@@ -144,7 +160,8 @@ def verb_marks(name: str) -> tuple[str, ...]:
 def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     """`MCP_SWITCHES_OFF` when the arguments of ``name`` (a tool that does not only look)
     switch something off: a key such as ``enabled`` set false or ``disabled`` set true, at
-    the top or one level down (``{"rule": {"enabled": false}}``)."""
+    the top or one level down (``{"rule": {"enabled": false}}``); `MCP_PUBLIC` when they
+    open something to anyone (``{"type": "anyone"}``, ``{"visibility": "public"}``)."""
     words = [w.lower() for w in _WORD.findall(name.rpartition("__")[2])]
     if not words or words[0] in LOOKS:
         return ()
@@ -154,4 +171,7 @@ def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
             off = _OFF_KEYS.get(str(key).lower())
             if off is not None and value is off:
                 return (MCP_SWITCHES_OFF,)
+            if (str(key).lower() in _PUBLIC_KEYS and isinstance(value, str)
+                    and value.lower() in _PUBLIC_VALUES):  # fmt: skip
+                return (MCP_PUBLIC,)  # `{"type": "anyone"}`: a file shared with the world
     return ()

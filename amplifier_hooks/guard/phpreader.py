@@ -201,6 +201,8 @@ class _Reader(ActsFound):
             if name == "eval" and first is not None and self.nested < _MAX_NESTED:
                 for act in read_php(first, self.nested + 1).acts:
                     self._add(act)
+            elif name == "eval" and first is None:  # computed: with a network call, fetched
+                self._add(CodeAct("eval", None, source="php"))
         elif name in FILE_ACTS:
             flags = _name(args[2]) if args is not None and len(args) > 2 else ""
             self._file(FILE_ACTS[name], texts, append="FILE_APPEND" in flags)

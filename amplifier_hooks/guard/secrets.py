@@ -57,6 +57,7 @@ _KEY_JSON = re.compile(
       | (?:.*[-_.])?(?:secrets?|keyfile)                     # .NET's secrets.json, dbt's keyfile
       | (?:.*[-_])?(?:key|sa|sa[-_]key)                      # google-play-key, loader-sa
       | client[-_]secret.*                                   # Google OAuth client secrets
+      | acme                                                 # Traefik's certificates' keys
       | pc-api-\d.*                                          # a Play Console service account
       | .*-firebase-adminsdk-.*
     )\.json$""",
@@ -65,6 +66,7 @@ _KEY_JSON = re.compile(
 """A Google service account's (Play publishing, Firebase Admin, a loader's ``bq-loader-sa``)
 or fastlane's App Store Connect API key file by its well-known names: each holds a private
 key in its JSON.
+Traefik's ``acme.json`` holds its ACME account's and every certificate's private keys.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php)$"

@@ -26,11 +26,17 @@ __all__ = ["PROTECTION_SWITCHED_OFF", "switches_protection_off"]
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _KEY = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
-    r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit)"
+    r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
+    r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox)"
     r"[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?"
 )
 _ON = re.compile(_KEY + r"(?:true|yes|on|1|enabled|required|enforce[d]?)\b", re.I)
 _OFF = re.compile(_KEY + r"(?:false|no|off|0|disabled|none|optional)\b", re.I)
+_SECTION = re.compile(_KEY.replace("[:=]", ":") + r"$", re.I | re.M)
+"""A protection's own block (``moderation:``), whose ``enabled: true`` below turns it on."""
+_SWITCH = r"[\"']?(?P<key>enabled?|active|on)[\"']?[ \t]*[:=][ \t]*[\"']?"
+_SWITCH_ON = re.compile(_SWITCH + r"(?:true|yes|on|1)\b", re.I)
+_SWITCH_OFF = re.compile(_SWITCH + r"(?:false|no|off|0)\b", re.I)
 _POLICY_CLOSED = re.compile(
     r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+(?:DROP|REJECT)"
 )
@@ -51,12 +57,14 @@ _CHECK = re.compile(
     r"|secure_compare|validateWebhookSignature)(?!\w)"
     r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
     r"|bandit|gosec|zizmor|scorecard|dependency-review)"
+    r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
 )
 """A line of the code's own access checks: an exception of access refused, a 401 or 403,
 a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
 signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
 compared in constant time): without it, anyone may send forged events (a paid order);
-or a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``)."""
+a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
+or an LLM application's input and output rails (NeMo Guardrails' ``self check input``)."""
 _COMMENT = ("#", "//", "--", "/*", "*", "<!--")
 
 
@@ -73,6 +81,8 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True
         if _CHECK.search(old) and _check_dropped(old, new):
             return True
+        if _SECTION.search(old) and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new):
+            return True  # `moderation:` / `enabled: true` made `enabled: false`
     return False
 
 

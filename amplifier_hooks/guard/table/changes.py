@@ -20,9 +20,12 @@ TEE = opts(std("-a,--append -i,--ignore-interrupts -p --output-error=?"))
 MKDIR = opts(std("-m,--mode= -p,--parents -v,--verbose -Z --context=?"))
 TOUCH = opts(
     std(
-        "-a -c,--no-create -d,--date= -f -h,--no-dereference -m", "-r,--reference=:read -t= --time="
+        "-a -c,--no-create -d,--date=:doubt -f -h,--no-dereference -m",
+        "-r,--reference=:doubt -t=:doubt --time=",
     )
 )
+"""touch's options. A time set by hand (``-d '2023-01-15'``, ``-t``, another file's with
+``-r``) back-dates a file, which records and evidence are judged by: never granted."""
 RM = opts(
     std(
         "-f,--force -i -I --interactive=? --one-file-system --no-preserve-root",
