@@ -1,7 +1,9 @@
 """Build tools' listings that hold secrets among their everyday output: ``make -p`` (its
 database lists every environment variable with its value) and Gradle's ``properties``
 task (every project property, the passwords and signing keys of
-``~/.gradle/gradle.properties`` among them).
+``~/.gradle/gradle.properties`` among them), ``docker compose config`` (the compose file
+with every variable's value from ``.env`` put in) and ``helm get values`` (a release's
+values, its chart's passwords among them).
 
 The listing alone is a build's debugging aid (``make -pn | grep -E '^CFLAGS '``), judged
 by its own rules; piped into a search for a secret's word (``make -pn | grep -i token``,
@@ -21,7 +23,8 @@ from amplifier_hooks.guard.table.text import SEARCHES
 __all__ = ["BUILD_SECRETS", "PRINTERS", "mark_build_secrets"]
 
 BUILD_SECRETS = "@build-secrets"
-PRINTERS = frozenset({"make", "gmake", "gradle", "gradlew"})
+PRINTERS = frozenset({"make", "gmake", "gradle", "gradlew", "docker", "docker-compose", "podman",
+                      "podman-compose", "helm"})  # fmt: skip
 _SIGNING = re.compile(r"sign", re.I)
 """Gradle's signing properties (``signing.password``, ``signing.secretKeyRingFile``)."""
 _MAKE_VALUED = frozenset("fCIjlowWE")
@@ -38,9 +41,17 @@ def mark_build_secrets(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _lists(piece: Piece) -> bool:
-    """``make -p``/``--print-data-base`` (in a cluster: ``-pn``), ``gradle properties``."""
+    """``make -p``/``--print-data-base`` (in a cluster: ``-pn``), ``gradle properties``,
+    ``docker compose config`` (the file with every variable's value put in), ``helm get
+    values`` (a release's values, its passwords among them)."""
     if piece.program in ("gradle", "gradlew"):
         return any(a == "properties" or a.endswith(":properties") for a in piece.args)
+    if piece.program in ("docker", "podman"):
+        return "compose" in piece.args and "config" in piece.args
+    if piece.program in ("docker-compose", "podman-compose"):
+        return "config" in piece.args
+    if piece.program == "helm":
+        return "get" in piece.args and not {"values", "manifest", "all"}.isdisjoint(piece.args)
     for arg in piece.args:
         if arg == "--":
             break

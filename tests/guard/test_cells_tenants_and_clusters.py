@@ -266,3 +266,19 @@ def test_a_monitor_muted_over_mcp_is_asked() -> None:
         "ask",
         "mcp-tool-switches-off",
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("docker compose config | grep -i password", "deny"),
+        ("helm get values datadog -n monitoring --all -o yaml | grep -iA1 -E 'apiKey|appKey'",
+         "deny"),
+        ("docker compose config | grep -i image", None),
+        ("helm get values web | grep replicas", None),
+    ],
+)  # fmt: skip
+def test_a_deploy_tools_listing_searched_for_secrets_is_denied(
+    command: str, decision: str | None
+) -> None:
+    assert tool_decided("bash", {"command": command})[0] == decision
