@@ -192,7 +192,8 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     """An ``apply_patch`` file's added lines, judged as an edit's text is: a piece of the
     edit of each file whose lines run later by what they say (`_autoruns`; a CI
     configuration's scripts are the planted pieces', `patch_planted`), or change where
-    code comes from (`supplypieces`)."""
+    code comes from (`supplypieces`); and each update's lines out and in, as an edit that
+    may switch a protection off (`switchedoff`)."""
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []

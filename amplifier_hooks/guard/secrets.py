@@ -19,10 +19,8 @@ from typing import Literal
 
 from amplifier_hooks.guard.inline import CODE_SHOWS
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.git import git_read
-from amplifier_hooks.guard.table.options import read_options
-from amplifier_hooks.guard.table.sed import SED, sed
+from amplifier_hooks.guard.table.sed import rewrites_quietly
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 from amplifier_hooks.secret_shapes import CREDENTIAL_RULES
 
@@ -146,29 +144,13 @@ def shows_text(piece: Piece) -> bool:
         return True
     if program == "git" and "@inline-code" not in piece.wrappers:
         return _git_shows(piece.args)
-    if program == "sed" and _edits_in_place(piece.args):
+    if program == "sed" and rewrites_quietly(piece.args):
         return False
     if program not in SHOWS_TEXT or "@inline-code" in piece.wrappers:
         return False
     if piece.tool == "bash" and program in SEARCHES:
         return not searched(program, piece.args)[1].has("silent")
     return True
-
-
-_STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2",
-                      "/proc/self/fd/1", "/proc/self/fd/2"})  # fmt: skip
-
-
-def _edits_in_place(args: tuple[str, ...]) -> bool:
-    """Whether ``sed ARGS`` rewrites its files in place and prints nothing: with ``-i``
-    all it puts out (``p`` and ``=`` too) goes into the file, but a ``w`` to a stream."""
-    read = read_options(SED, args)
-    if read.doubt is not None or not any(g.opt.does == "in-place" for g in read.given):
-        return False
-    reading = sed(args)
-    return reading.doubt is None and not any(
-        act.does == Does.WRITE and act.target in _STREAMS for act in reading.acts
-    )
 
 
 _GIT_SHOWS = frozenset({"show", "diff", "grep", "blame", "annotate"})

@@ -8,9 +8,12 @@ old text sets such a key on and whose new text sets the same key off, or that op
 firewall's default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev container's
 sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). So is an edit that removes or
 comments out a line of the code's own access checks (``raise CrossTenantAccess unless
-...``, ``authorize! :update, @post``, ``@login_required``, ``abort(403)``): the next
-deploy lets every request through it. A whole file written has no "before", so it is not
-read here.
+...``, ``authorize! :update, @post``, ``@login_required``, ``abort(403)``), a webhook's
+signature check, a CI workflow's scan step or an LLM application's input rails: the next
+deploy lets every request through it. A protection's own block switched off counts too
+(``moderation:`` with ``enabled: true`` made ``false``). An ``apply_patch`` is read as the
+edits it makes (`patchfiles.update_hunks`). A whole file written has no "before", so it is
+not read here.
 """
 
 from __future__ import annotations
@@ -24,15 +27,17 @@ from amplifier_hooks.guard.ignorefiles import edit_pairs
 __all__ = ["PROTECTION_SWITCHED_OFF", "switches_protection_off"]
 
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
-_KEY = (
+_PROTECTION = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox)"
-    r"[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"[\w.-]*)[\"']?[ \t]*"
 )
+"""A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
+_KEY = _PROTECTION + r"[:=][ \t]*[\"']?"
 _ON = re.compile(_KEY + r"(?:true|yes|on|1|enabled|required|enforce[d]?)\b", re.I)
 _OFF = re.compile(_KEY + r"(?:false|no|off|0|disabled|none|optional)\b", re.I)
-_SECTION = re.compile(_KEY.replace("[:=]", ":") + r"$", re.I | re.M)
+_SECTION = re.compile(_PROTECTION + r":[ \t]*$", re.I | re.M)
 """A protection's own block (``moderation:``), whose ``enabled: true`` below turns it on."""
 _SWITCH = r"[\"']?(?P<key>enabled?|active|on)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _SWITCH_ON = re.compile(_SWITCH + r"(?:true|yes|on|1)\b", re.I)

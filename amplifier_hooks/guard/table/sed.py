@@ -7,7 +7,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["PATTERN_SPACE", "inserted_text", "read_script", "scripted", "sed"]
+__all__ = ["PATTERN_SPACE", "inserted_text", "read_script", "rewrites_quietly", "scripted", "sed"]
 
 SED = opts(
     "-n,--quiet,--silent -e,--expression=:script -f,--file=:script-file -i,--in-place=?:in-place "
@@ -30,7 +30,27 @@ def scripted(args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
 
 
 def sed(args: tuple[str, ...]) -> Reading:
+    return _reading(read_options(SED, args))
+
+
+def rewrites_quietly(args: tuple[str, ...]) -> bool:
+    """Whether ``sed ARGS`` rewrites its files in place and prints nothing: with ``-i``
+    all it puts out (``p`` and ``=`` too) goes into the file, but a ``w`` to a stream."""
     read = read_options(SED, args)
+    if not any(g.opt.does == "in-place" for g in read.given):
+        return False
+    reading = _reading(read)
+    return reading.doubt is None and not any(
+        act.does == Does.WRITE and act.target in _STREAMS for act in reading.acts
+    )
+
+
+_STREAMS = frozenset({"/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2",
+                      "/proc/self/fd/1", "/proc/self/fd/2"})  # fmt: skip
+"""The files a ``w`` command writes into the transcript."""
+
+
+def _reading(read: Read) -> Reading:
     if read.doubt is not None:
         return doubtful(read.doubt)
     if read.values("script-file") or read.has("script-file"):
