@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.devicecli import device_looks
 from amplifier_hooks.guard.fedcode import reads_program
 from amplifier_hooks.guard.inline import CODE_PASSED, QUIET_CODE, code_flags, runs_inline_code
 from amplifier_hooks.guard.keyprints import new_key_out
@@ -72,6 +73,8 @@ class Facts:
         written: tuple[str, ...] = ()
         if service is not None:  # the controller's names: only files it reads are here
             self.words, self.written = words, written = service, written
+        elif remote is not None and device_looks(remote[1]):  # `/ip route print`: no path here
+            self.words = self.written = words = written = ()
         elif plainly and (split[1] or "xargs" in piece.wrappers):
             self.words = self.written = words = written = operand_words(piece, split[1])
         elif (split[1] or piece.tool != "bash" or "xargs" in piece.wrappers

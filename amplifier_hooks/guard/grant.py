@@ -249,10 +249,12 @@ its remote cache, whose outputs every later build (and CI's) takes as its own.""
 _RECORDS = re.compile(
     r"(?:^|/)(?:[^/]*[-_.])?(?:audit|custody)(?:[-_.][^/]*)?\.(?:log|csv|jsonl?|txt|xml)$"
     r"|(?:^|/)(?:audit[-_]?logs?|custody|chain[-_]of[-_]custody|legal[-_]holds?"
-    r"|privilege[-_]logs?)/"
+    r"|privilege[-_]logs?|rights|clearances?|rights[-_](?:clearances?|managed))/"
+    r"|(?:^|/)[^/]*clearances?[^/]*\.(?:ya?ml|json|csv|xlsx?|txt)$"
 )
 """Records whose change is tampering: an audit log, a chain of custody, a legal hold's or
-a privilege log's files, by their names or folders."""
+a privilege log's files, and the rights cleared for licensed material (music cues,
+footage, images: ``rights/``, ``*clearance*``), by their names or folders."""
 _SAFETY = frozenset({"safety", "safety_controller", "safety-controller", "estop", "e_stop"})
 """Folders of a robot's or machine's safety controller: a limit raised there moves
 hardware."""
@@ -335,7 +337,7 @@ def _configures(path: str, places: Places) -> str | None:
     if path.rpartition("/")[2] in _BUILD_CACHES:  # the tasks, and the cache builds trust
         return f"{path} says which tasks a build runs and the cache it takes outputs from"
     if _RECORDS.search(inner.lower()):  # an audit log, a chain of custody: records kept
-        return f"{path} is a record kept as evidence (an audit log, a chain of custody)"
+        return f"{path} is a record kept as evidence (an audit log, custody, rights cleared)"
     if not _SAFETY.isdisjoint(inner.lower().split("/")[:-1]):
         return f"{path} configures a safety controller (its limits and stops)"
     system = ci_config(path)

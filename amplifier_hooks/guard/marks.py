@@ -64,6 +64,8 @@ from amplifier_hooks.guard.services import PROGRAMS as SERVICES
 from amplifier_hooks.guard.services import mark_services
 from amplifier_hooks.guard.sqlmarks import PROGRAMS as SQL_CLIENTS
 from amplifier_hooks.guard.sqlmarks import mark_sql
+from amplifier_hooks.guard.storechanges import PROGRAMS as STORE_SHELLS
+from amplifier_hooks.guard.storechanges import mark_store_changes
 from amplifier_hooks.guard.valueless import READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits
 from amplifier_hooks.guard.wipes import PROGRAMS as WIPERS
@@ -162,6 +164,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
     if not programs.isdisjoint(SQL_CLIENTS):
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
+    if not programs.isdisjoint(STORE_SHELLS):
+        pieces = mark_store_changes(pieces)  # `redis-cli -h cache.prod.internal DEL k`
     if not programs.isdisjoint(SECRET_GETTERS) and len(pieces) > 1:
         pieces = mark_keys_only(pieces)  # `kubectl get secret db -o json | jq '.data|keys'`
     if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:

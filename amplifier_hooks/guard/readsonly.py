@@ -17,7 +17,8 @@ the guard knows; a file read there is a look when its name is plainly not a secr
 dot-named part such as ``.ssh`` or ``.env``, no key's or password's name, under the user's
 folders or ``/var/log``: ``tail -n 200 /var/log/nginx/error.log``). ``-J HOST`` only goes
 there through another host. ``kubectl exec POD -- COMMAND`` (``oc``) is read the same way:
-its command's words, run in the pod.
+its command's words, run in the pod. A network device's command that only looks
+(``show ip bgp summary``, ``/ip route print``: `devicecli`) is a look there too.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import re
 import shlex
 from functools import lru_cache
 
+from amplifier_hooks.guard.devicecli import device_looks
 from amplifier_hooks.guard.envs import doubt_of
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.parser import parse_command
@@ -85,7 +87,8 @@ def _remote_looks(args: tuple[str, ...]) -> bool:
         return False
     if any(given.opt.names[0] not in _SSH_PLAIN for given in read.given):
         return False
-    return _command_looks(" ".join(read.operands[1:]))
+    command = " ".join(read.operands[1:])
+    return _command_looks(command) or device_looks(command)
 
 
 _POD_PLAIN = re.compile(r"-n|--namespace(=.+)?|-c|--container(=.+)?|--context(=.+)?|-[it]+")

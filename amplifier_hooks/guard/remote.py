@@ -15,7 +15,7 @@ from amplifier_hooks.guard.table.git_options import PUSH
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.options import read_options
 
-__all__ = ["UNKNOWN_BRANCH", "pattern_pushes", "pushed_branches", "ssh_remote"]
+__all__ = ["UNKNOWN_BRANCH", "fed_remote", "pattern_pushes", "pushed_branches", "ssh_remote"]
 
 UNKNOWN_BRANCH = "(unknown)"
 """The branch of a push the guard cannot tell (a rule's ``branch`` may name it)."""
@@ -28,6 +28,19 @@ def ssh_remote(args: tuple[str, ...]) -> tuple[str, str] | None:
     if len(rest) < 2:
         return None
     return rest[0], " ".join(rest[1:])
+
+
+def fed_remote(
+    args: tuple[str, ...], script: str | None, reads: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``ssh ARGS`` given a host and no command runs what its input holds in the login
+    shell there: ``ARGS`` with that as the command (``script``, a heredoc's or
+    here-string's text; else a file's, ``reads``: the shell that reads it, ``sh``)."""
+    if script is None and all(path == "/dev/null" for path in reads):
+        return args
+    if len(read_options(SSH, args).operands) != 1:
+        return args
+    return (*args, "sh" if script is None else script)
 
 
 def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, ...]:

@@ -67,13 +67,15 @@ key in its JSON.
 Traefik's ``acme.json`` holds its ACME account's and every certificate's private keys.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
 _SETTINGS = re.compile(
-    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php)$"
+    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php"
+    r"|sentry\.properties|\.sentryclirc)$"
 )
 """``Secrets.xcconfig``, ``secrets.properties``, ``secrets.toml`` (Streamlit's
 ``.streamlit/secrets.toml``): settings kept out of git for their values (API keys, database
 passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 (the database password, the salts), ``wp-config-sample.php`` its example, and Magento's
-``app/etc/env.php`` its own (the database password, the encryption key)."""
+``app/etc/env.php`` its own (the database password, the encryption key); a mobile app's
+``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -101,7 +103,7 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.toml|token\.pickle|env\.php",
+    r"|secrets?\.toml|token\.pickle|env\.php|sentryclirc",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared

@@ -2,7 +2,8 @@
 
 - **wipe**: ``DROP DATABASE|SCHEMA|TABLE|KEYSPACE``, ``TRUNCATE``, and a ``DELETE`` (or
   ClickHouse's ``ALTER TABLE .. DELETE``) or ``UPDATE`` of every row: no ``WHERE``, or one
-  that always holds (``WHERE 1=1``, ``WHERE 1``, ``WHERE true``, ``.. OR 'a'='a'``);
+  that always holds (``WHERE 1=1``, ``WHERE 1``, ``WHERE true``, ``.. OR 'a'='a'``), and
+  MySQL's ``RESET MASTER`` (every binary log: the recovery to a point in time);
 - **privilege**: a role made or made a superuser or able to bypass row security, a grant
   to every role (``TO PUBLIC``), row security switched off;
 - **opens**: the server set to listen on every address (``listen_addresses = '*'``), or a
@@ -76,6 +77,8 @@ def _wipes(words: list[str], statement: list[Token]) -> bool:
     first = words[0]
     if first == "TRUNCATE" or (first == "DROP" and words[1:2] and words[1] in _DROPPED):
         return True
+    if words[:2] == ["RESET", "MASTER"] or words[:3] == ["RESET", "BINARY", "LOGS"]:
+        return True  # every binary log deleted: the point-in-time recovery and replicas' feed
     if first in ("DELETE", "UPDATE"):
         return _every_row(statement)
     if words[:2] == ["ALTER", "TABLE"] and "DELETE" in words:

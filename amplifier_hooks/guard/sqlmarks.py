@@ -11,6 +11,7 @@ production.
 from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.sqlchanges import changes, safety_off
 from amplifier_hooks.guard.sqleffects import (
     ACCESS,
     OPENS,
@@ -28,8 +29,10 @@ __all__ = [
     "PROGRAMS",
     "SCRATCH_CLIENTS",
     "SQL_ACCESS_ELSEWHERE",
+    "SQL_CHANGE_ELSEWHERE",
     "SQL_OPENS",
     "SQL_PRIVILEGE_ELSEWHERE",
+    "SQL_SAFETY_OFF_ELSEWHERE",
     "SQL_SCRATCH",
     "SQL_SENDS",
     "SQL_UNREAD_PRODUCTION",
@@ -44,6 +47,11 @@ SQL_PRIVILEGE_ELSEWHERE = "@sql-privilege-elsewhere"
 SQL_ACCESS_ELSEWHERE = "@sql-access-elsewhere"
 """A GRANT or REVOKE on another machine's server, production's or a warehouse's: who may
 reach its users' data changes (the pack asks)."""
+SQL_CHANGE_ELSEWHERE = "@sql-change-elsewhere"
+"""Any other statement that does more than look (`sqlchanges`) on another machine's server
+or production's: a session killed, replication stopped, a table locked (the pack asks)."""
+SQL_SAFETY_OFF_ELSEWHERE = "@sql-safety-off-elsewhere"
+"""Durability or transport security switched off there (``fsync``, ``ssl``): denied."""
 SQL_OPENS = "@sql-opens"
 SQL_SENDS = "@sql-sends"
 SQL_UNREAD_PRODUCTION = "@sql-unread-production"
@@ -125,4 +133,9 @@ def _marked(piece: Piece) -> Piece:
         marks.append(SQL_OPENS)
     if SENDS in kinds:
         marks.append(SQL_SENDS)
+    if found.elsewhere and not found.service:
+        if any(safety_off(sql) for sql in found.sql):
+            marks.append(SQL_SAFETY_OFF_ELSEWHERE)
+        elif not marks and any(changes(sql) for sql in found.sql):
+            marks.append(SQL_CHANGE_ELSEWHERE)
     return piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["CLIENTS", "Reached", "reached", "sql_given"]
+__all__ = ["CLIENTS", "Reached", "elsewhere", "reached", "sql_given"]
 
 
 class Client(NamedTuple):
@@ -176,8 +176,8 @@ def reached(program: str, args: tuple[str, ...], env: tuple[str, ...]) -> Reache
         return None
     production = any(_PROD.search(place) for place in places)
     unread = unread or not (sql or looks)  # no statement given: it reads its input's
-    elsewhere = production or (not client.service and any(_elsewhere(p) for p in places))
-    return Reached(tuple(sql), elsewhere, production, unread, client.service, tuple(named))
+    away = production or (not client.service and any(elsewhere(p) for p in places))
+    return Reached(tuple(sql), away, production, unread, client.service, tuple(named))
 
 
 def sql_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -192,7 +192,7 @@ def sql_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
     return (*(sql for sql in found.sql if "$" not in sql), *found.named)
 
 
-def _elsewhere(place: str) -> bool:
+def elsewhere(place: str) -> bool:
     """Whether ``place`` (a host, a URL, a conninfo string) names another machine's server
     or production."""
     if _PROD.search(place):

@@ -31,6 +31,7 @@ from amplifier_hooks.guard.namescripts import NAME_TAKERS, name_scripts
 from amplifier_hooks.guard.phpruns import php_runs
 from amplifier_hooks.guard.programs import SHELLS, is_interpreter, normalise_program
 from amplifier_hooks.guard.pymodules import module_program
+from amplifier_hooks.guard.remote import fed_remote
 from amplifier_hooks.guard.shellinit import known_output
 from amplifier_hooks.guard.table import RUNS_COMMANDS, commands_run
 from amplifier_hooks.guard.table.git_submodule import EACH_SUBMODULE, in_each_submodule
@@ -79,6 +80,8 @@ def literal_piece(text: str, words: list[str], writes: tuple[str, ...], reads: t
         return None
     program = normalise_program(head)
     args = tuple(words[1:])
+    if program == "ssh":  # `ssh host < deploy.sh`: the file's commands run there
+        args = fed_remote(args, None, reads)
     if program in _SPECIAL or in_temp(head, cwd) is not None or temp_words(args, cwd):
         return None
     if program in NAME_TAKERS and name_scripts(program, args):
@@ -187,6 +190,8 @@ def _unwrapped(cmd: Command, words: tuple[Word, ...], depth: int, reparse: Repar
             elif cmd.stdin_script is not None and program in _SQL_INPUT:
                 # `psql URL <<SQL`: the statements, as the option that gives them
                 piece = piece._replace(args=(*piece.args, _SQL_INPUT[program], cmd.stdin_script))
+            elif program == "ssh":  # `ssh host <<EOF`: its text runs there
+                piece = piece._replace(args=fed_remote(piece.args, cmd.stdin_script, cmd.reads))
             made = made_from_input(piece, cmd.stdin_script, lambda s: reparse(s, depth + 1))
             if made is not None:  # `make -f - <<EOF`: its recipes are read (`makefiles`)
                 return doubted(made, doubt)

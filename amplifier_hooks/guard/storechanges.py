@@ -1,0 +1,143 @@
+"""Marks on a Redis or MongoDB shell's piece that changes a server elsewhere.
+
+``redis-cli -h redis-prod.internal DEL k`` and ``mongosh --host mongo-2.prod.internal
+--eval 'rs.stepDown()'`` change what the server's other users read, or which server they
+reach: its keys, its replication, its members. A server named by a host with a domain or
+an address, or by a name that says production, is another machine's (`sqlservers.elsewhere`);
+this machine's (``localhost``, a compose service's one-label name) is the person's own.
+
+Redis's command is the first word after the options: one that only reads (``GET``,
+``SCAN``, ``INFO``) looks, any other changes, and ``--pipe`` sends whatever its input
+holds. mongosh's ``--eval`` code changes when it calls a method that writes, drops, grants
+or moves the replica set (``deleteOne``, ``rs.stepDown``, ``createUser``): read by name,
+since the code is JavaScript the guard does not run.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.sqlservers import elsewhere
+
+__all__ = ["PROGRAMS", "STORE_CHANGE_ELSEWHERE", "mark_store_changes"]
+
+STORE_CHANGE_ELSEWHERE = "@store-change-elsewhere"
+"""The mark of a Redis or MongoDB shell's call that changes a server elsewhere."""
+_REDIS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
+_MONGO = frozenset({"mongosh", "mongo"})
+PROGRAMS = _REDIS | _MONGO
+
+_REDIS_VALUED = frozenset({"-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t",
+                           "--user", "--pass", "--cacert", "--cacertdir", "--cert", "--key",
+                           "--sni", "--tls-ciphers", "--tls-ciphersuites", "--rdb",
+                           "--functions-rdb", "--pipe-timeout", "--pattern",
+                           "--quoted-pattern", "--count", "--memkeys-samples", "--eval",
+                           "--show-pushes", "--cluster-yes"})  # fmt: skip
+_REDIS_READS = frozenset({"GET", "MGET", "GETRANGE", "STRLEN", "EXISTS", "TYPE", "TTL",
+                          "PTTL", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "PING",
+                          "ECHO", "DBSIZE", "TIME", "ROLE", "LASTSAVE", "HGET", "HMGET",
+                          "HGETALL", "HKEYS", "HVALS", "HLEN", "HEXISTS", "LRANGE", "LLEN",
+                          "LINDEX", "SMEMBERS", "SCARD", "SISMEMBER", "ZRANGE", "ZREVRANGE",
+                          "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZSCORE", "ZRANK", "ZREVRANK",
+                          "ZCARD", "ZCOUNT", "XRANGE", "XREVRANGE", "XLEN", "XINFO",
+                          "XPENDING", "PFCOUNT", "GETBIT", "BITCOUNT", "OBJECT", "MEMORY",
+                          "LATENCY", "SLOWLOG", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE",
+                          "COMMAND", "DUMP", "RANDOMKEY", "GEOPOS", "GEODIST", "GEOSEARCH",
+                          "JSON.GET", "FT.SEARCH", "FT.INFO", "TS.RANGE", "TS.GET"})  # fmt: skip
+"""Commands that only read; ``CONFIG GET``, ``CLIENT LIST``, ``CLUSTER INFO`` and
+``SENTINEL`` listings are read by their second word (`_SUBREADS`)."""
+_SUBREADS = frozenset({"GET", "LIST", "INFO", "NODES", "SLOTS", "SHARDS", "MYID", "MASTERS",
+                       "MASTER", "REPLICAS", "SLAVES", "SENTINELS", "GET-MASTER-ADDR-BY-NAME",
+                       "CKQUORUM", "GETNAME", "ID", "COUNTKEYSINSLOT", "KEYSLOT", "HELP",
+                       "STATS", "USERS", "WHOAMI", "CAT", "LOG", "LEN", "DOCTOR",
+                       "LATEST", "HISTORY", "USAGE"})  # fmt: skip
+_REDIS_SUBCOMMANDS = frozenset({"CONFIG", "CLIENT", "CLUSTER", "SENTINEL", "ACL", "SLOWLOG",
+                                "MEMORY", "LATENCY", "OBJECT", "COMMAND", "XINFO",
+                                "FUNCTION", "SCRIPT", "MODULE"})  # fmt: skip
+_REDIS_LOOKS = frozenset({"--scan", "--bigkeys", "--memkeys", "--hotkeys", "--keystats",
+                          "--stat", "--latency", "--latency-history", "--latency-dist",
+                          "--intrinsic-latency", "--rdb", "--help", "--version", "-v"})  # fmt: skip
+"""Options that make the call a reading mode of its own (no command is run)."""
+
+_MONGO_VALUED = frozenset({"--host", "--port", "-u", "--username", "-p", "--password",
+                           "--authenticationDatabase", "--authenticationMechanism",
+                           "--tlsCAFile", "--tlsCertificateKeyFile", "--file", "-f",
+                           "--apiVersion"})  # fmt: skip
+_MONGO_CHANGES = re.compile(
+    r"\.\s*(?:insert\w*|update\w*|delete\w*|remove|replace\w*|drop\w*|rename\w*|bulkWrite"
+    r"|findOneAnd\w+|findAndModify|create\w*|grant\w*|revoke\w*|stepDown|reconfig|freeze"
+    r"|initiate|add|addArb|shutdownServer|fsyncLock|killOp|setProfilingLevel|runCommand"
+    r"|adminCommand|enableSharding|shardCollection|moveChunk)\s*\(|\$(?:out|merge)\b"
+)
+"""mongosh method names (and aggregation stages) that change the server."""
+
+
+def mark_store_changes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each Redis or MongoDB shell's call that changes a server elsewhere
+    marked `STORE_CHANGE_ELSEWHERE`."""
+    return tuple(_mark(piece) if piece.program in PROGRAMS else piece for piece in pieces)
+
+
+def _mark(piece: Piece) -> Piece:
+    program = piece.program or ""
+    changes = _redis(piece.args) if program in _REDIS else _mongo(piece.args)
+    if not changes:
+        return piece
+    return piece._replace(wrappers=(*piece.wrappers, STORE_CHANGE_ELSEWHERE))
+
+
+def _redis(args: tuple[str, ...]) -> bool:
+    places: list[str] = []
+    command: list[str] = []
+    pipes = False
+    i = 0
+    while i < len(args) and not command:
+        arg = args[i]
+        if arg in ("-h", "-u") and i + 1 < len(args):
+            places.append(args[i + 1])
+        elif arg.startswith(("-h", "-u")) and len(arg) > 2 and not arg.startswith("--"):
+            places.append(arg[2:])
+        if arg in _REDIS_LOOKS:
+            return False
+        if arg == "--pipe":
+            pipes = True
+        if arg in _REDIS_VALUED:
+            i += 2
+            continue
+        if not arg.startswith("-"):
+            command = [a.upper() for a in args[i : i + 2]]
+        i += 1
+    if not any(elsewhere(place) for place in places):
+        return False
+    if pipes:
+        return True
+    if not command:  # an interactive session: it reads its input's commands
+        return False
+    if command[0] in _REDIS_SUBCOMMANDS:
+        return command[1:2] == [] or command[1] not in _SUBREADS
+    return command[0] not in _REDIS_READS
+
+
+def _mongo(args: tuple[str, ...]) -> bool:
+    places: list[str] = []
+    code: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if arg == "--host":
+            places.append(value)
+        elif arg == "--eval":
+            code.append(value)
+        elif arg.startswith("--eval="):
+            code.append(arg[7:])
+        elif "://" in arg:
+            places.append(arg)
+        if arg in _MONGO_VALUED or arg == "--eval":
+            i += 2
+            continue
+        i += 1
+    if not any(elsewhere(place) for place in places):
+        return False
+    return any(_MONGO_CHANGES.search(text) for text in code)
