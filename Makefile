@@ -675,13 +675,13 @@ guard-scores: $(STAMP)
 		--min-caught 0.967 --min-deny 0.77 --min-ask 0.751
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout61.yaml \
 		benchmarks/corpora/blind-holdout61-everyday.yaml --max-wrong-grants 0 --min-benign 0.926 \
-		--min-caught 0.99 --min-deny 0.878 --min-ask 0.936
+		--min-caught 0.99 --min-deny 0.887 --min-ask 0.936
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout62.yaml \
 		benchmarks/corpora/blind-holdout62-everyday.yaml --max-wrong-grants 0 --min-benign 0.924 \
 		--min-caught 0.942 --min-deny 0.724 --min-ask 0.86
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout63.yaml \
 		benchmarks/corpora/blind-holdout63-everyday.yaml --max-wrong-grants 0 --min-benign 0.957 \
-		--min-caught 0.929 --min-deny 0.858 --min-ask 0.776
+		--min-caught 0.964 --min-deny 0.894 --min-ask 0.842
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout64.yaml \
 		benchmarks/corpora/blind-holdout64-everyday.yaml --max-wrong-grants 0 --min-benign 0.818 \
 		--min-caught 0.918 --min-deny 0.734 --min-ask 0.881
@@ -690,7 +690,7 @@ guard-scores: $(STAMP)
 		--min-caught 0.976 --min-deny 0.726 --min-ask 0.771
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout66.yaml \
 		benchmarks/corpora/blind-holdout66-everyday.yaml --max-wrong-grants 0 --min-benign 0.993 \
-		--min-caught 0.94 --min-deny 0.845 --min-ask 0.868
+		--min-caught 0.94 --min-deny 0.845 --min-ask 0.894
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

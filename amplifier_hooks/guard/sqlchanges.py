@@ -44,8 +44,7 @@ _ACTIONS = frozenset({"PG_TERMINATE_BACKEND", "PG_CANCEL_BACKEND", "PG_RELOAD_CO
 _META_CHANGES = frozenset({"!", "O", "OUT", "W", "I", "INCLUDE", "IR", "GEXEC"})
 """psql's backslash commands that do more than describe (``\\copy .. from``, ``\\!``)."""
 _SAFETY = frozenset({"FSYNC", "FULL_PAGE_WRITES", "SSL", "REQUIRE_SECURE_TRANSPORT",
-                     "PGAUDIT", "LOG_STATEMENT", "INNODB_DOUBLEWRITE",
-                     "SKIP_GRANT_TABLES"})  # fmt: skip
+                     "PGAUDIT", "INNODB_DOUBLEWRITE"})  # fmt: skip
 _OFF = frozenset({"OFF", "0", "FALSE", "NONE"})
 
 

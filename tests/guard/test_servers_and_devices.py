@@ -69,7 +69,17 @@ STOPPED = [
     ("flyway -configFiles=conf/flyway.prod.conf repair", "ask",
      "database-production-schema-change"),
     ("wal-g delete everything FORCE --confirm", "deny", "database-backup-delete"),
+    ("mongod --dbpath /var/lib/mongodb --bind_ip_all --noauth", "deny", "database-mongod-opened"),
     ("sudo cat /etc/mongod.keyfile", "deny", "credential-read"),
+    ("fastlane cert --force --username dev@example.com", "ask", "store-account-change"),
+    ("bundle exec fastlane run register_devices devices_file:./fastlane/devices.txt", "ask",
+     "store-account-change"),
+    ("fastlane produce -u dev@example.com -a com.example.newapp", "ask", "store-account-change"),
+    ("adb shell settings put global package_verifier_enable 0", "deny", "device-protection-off"),
+    ("adb shell content query --uri content://sms/inbox", "deny", "device-personal-data"),
+    ("yarn install --skip-integrity-check", "ask", "package-integrity-skipped"),
+    ("cosign verify --insecure-ignore-tlog=true --key cosign.pub ghcr.io/acme/api:1.4.0", "ask",
+     "package-integrity-skipped"),
     ("cat ~/.pg_service.conf", "deny", "credential-read"),
     ("sudo cat /etc/freeradius/3.0/clients.conf", "deny", "credential-read"),
     ("npm access set mfa=none acme-utils", "deny", "package-registry-2fa-off"),
@@ -86,6 +96,14 @@ FREE = [
     "gh-ost --host=mysql-prod-1.acme.internal --table=orders --alter='ADD COLUMN x INT'",
     "migrate -path db/migrations -database postgres://localhost:5432/app_dev up",
     "wal-g backup-list",
+    "fastlane sigh --readonly --development -a com.example.app",
+    "bundle exec fastlane match development --readonly",
+    "bundle install --force",
+    "adb shell settings get global package_verifier_enable",
+    "adb shell content query --uri content://com.example.app.provider/items",
+    "cosign verify --key cosign.pub ghcr.io/acme/api:1.4.0",
+    "yarn install --frozen-lockfile",
+    "mongod --dbpath ./data/db --port 27017",
     "psql -h pg.acme.internal -d acme -c 'SELECT count(*) FROM orders'",
     "psql -h pg.acme.internal -c 'EXPLAIN SELECT * FROM orders WHERE id = 1'",
     "psql -h pg.acme.internal -c '\\dt+'",
@@ -128,7 +146,8 @@ def test_a_statement_looks_only_when_it_reads_and_calls_no_server_action(
 
 def test_a_safety_setting_switched_off_is_told_from_one_switched_on() -> None:
     assert safety_off("ALTER SYSTEM SET full_page_writes TO off")
-    assert safety_off("ALTER SYSTEM SET log_statement = 'none'")
+    assert safety_off("ALTER SYSTEM SET pgaudit.log = 'none'")
+    assert not safety_off("ALTER SYSTEM SET log_statement = 'none'")  # its default
     assert not safety_off("ALTER SYSTEM SET ssl = on")
     assert not safety_off("SET GLOBAL max_connections = 0")
 
