@@ -4,22 +4,23 @@ A server the pack's MCP table does not know (an app store's, a cloud's, a chat's
 names its tools for what they do: ``delete_track_release``, ``submit_for_review``,
 ``promote_release``. What they change is on a service others share, which nothing here
 gives back, so a name whose words hold a verb that destroys (``delete``, ``drop``,
-``purge``...), publishes (``publish``, ``deploy``, ``merge``, ``transfer``...) or takes
-a hosted service offline (``pause_project``, ``suspend_instance``: its users lose it until
-someone brings it back; ``contain_host`` cuts a machine off), sends a message to people
-(``send_email``, ``slack_post_message``, ``create_incident``: read, or paged, as soon as
-it arrives), moves money (``create_refund``, ``update_campaign_budget``,
-``create_journal_entry``), starts or cancels work on the service (``run_pipeline``,
+``purge``, ``void``...), publishes (``publish``, ``deploy``, ``merge``, ``transfer``,
+``rollback``...) or takes a hosted service offline (``pause_project``,
+``suspend_instance``: its users lose it until someone brings it back; ``contain_host``
+cuts a machine off), sends a message to people (``send_email``, ``slack_post_message``,
+``create_incident``: read, or paged, as soon as it arrives), moves money
+(``create_refund``, ``update_campaign_budget``, ``create_journal_entry``,
+``create_credit_note``), starts or cancels work on the service (``run_pipeline``,
 ``launch_job_template``, ``cancel_job``), changes a feature flag, who may do what
 (``update_user``, ``add_member``, ``share_file``) or many records at once
 (``crm_batch_update_objects``, ``dml_records``), empties a document (``clear_values``),
-silences an alert (``mute_monitor``), or uploads a file (``upload_file``) is asked (`MCP_DESTROYS`,
-`MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, `MCP_RUNS`, `MCP_CANCELS`,
-`MCP_FLAGS`, `MCP_ACCESS`, `MCP_BULK`, `MCP_UPLOADS`). So is a tool that does not only
-look on a server named for production (``postgres_prod``), and one whose arguments switch
-something off (``"enabled": false``: a detection rule, an alert), `switch_marks`, or
-opens something to anyone (``"type": "anyone"``: denied). A name
-that starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
+silences an alert (``mute_monitor``), or uploads a file (``upload_file``) is asked
+(`MCP_DESTROYS`, `MCP_PUBLISHES`, `MCP_OFFLINE`, `MCP_SENDS`, `MCP_PAYS`, `MCP_RUNS`,
+`MCP_CANCELS`, `MCP_FLAGS`, `MCP_ACCESS`, `MCP_BULK`, `MCP_UPLOADS`). So is a tool that
+does not only look on a server named for production (``postgres_prod``), and one whose
+arguments switch something off (``"enabled": false``: a detection rule, an alert),
+`switch_marks`, or opens something to anyone (``"type": "anyone"``: denied). A name that
+starts with a verb that only looks (``get_release``, ``list_deployments``) is not: its
 other words name what it looks at.
 
 Only the name is read, and only for a tool no row names: a known server's tool is judged
@@ -45,7 +46,7 @@ MCP_PUBLISHES = "@mcp-publishes"
 """The mark of an unknown MCP tool whose name says it publishes or hands over."""
 
 _PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merge", "transfer",
-                      "visibility", "rollout", "unpublish", "ship"})  # fmt: skip
+                      "visibility", "rollout", "unpublish", "ship", "rollback"})  # fmt: skip
 MCP_OFFLINE = "@mcp-offline"
 """The mark of an unknown MCP tool whose name says it takes a hosted service offline."""
 _OFFLINE = frozenset({"pause", "suspend", "shutdown", "hibernate", "deactivate", "contain",
@@ -66,7 +67,7 @@ MCP_PAYS = "@mcp-pays"
 """The mark of an unknown MCP tool whose name says it moves money."""
 _PAYS = frozenset({"refund", "refunds", "payout", "payouts", "charge", "charges", "capture",
                    "pay", "payment", "payments", "disburse", "budget", "budgets", "bid",
-                   "bids", "journal"})  # fmt: skip
+                   "bids", "journal", "invoice", "invoices", "credit"})  # fmt: skip
 MCP_RUNS = "@mcp-runs"
 """The mark of an unknown MCP tool whose name says it starts a pipeline, job or workflow."""
 _STARTS = frozenset({"run", "launch", "trigger", "dispatch", "start", "execute"})
@@ -93,8 +94,9 @@ _SHARES = frozenset({"share", "sharing", "unshare"})
 """A file or document shared (``share_file``): who may read it changes."""
 _SILENCES = frozenset({"mute", "silence", "snooze", "suppress", "downtime"})
 """An alert or monitor silenced (``mute_monitor``): what it watches breaks unseen."""
-_EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate"})
-"""What takes a document's or a sheet's contents away (``clear_values``)."""
+_EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate", "void"})
+"""What takes a document's or a sheet's contents away (``clear_values``), or voids it (an
+invoice, an envelope sent for signature: ``void_invoice``)."""
 MCP_PUBLIC = "@mcp-public"
 """The mark of a tool whose arguments open something to anyone (``"type": "anyone"``)."""
 _PUBLIC_KEYS = frozenset({"type", "role", "visibility", "access", "audience", "scope",

@@ -31,6 +31,9 @@ from tests.guard.conftest import tool_decided
          "mcp-tool-switches-off"),
         ("mcp__google_ads__update_campaign_budget", {"amount_micros": 5}, "mcp-tool-pays"),
         ("mcp__netsuite__create_journal_entry", {"lines": []}, "mcp-tool-pays"),
+        ("mcp__stripe__create_credit_note", {"invoice": "in_1", "amount": 5}, "mcp-tool-pays"),
+        ("mcp__chargebee__void_invoice", {"invoice_id": "INV-1"}, "mcp-tool-destroys"),
+        ("mcp__fleet__rollback_all", {"group": "production"}, "mcp-tool-publishes"),
         ("mcp__crowdstrike__contain_host", {"device_id": "d"}, "mcp-tool-takes-offline"),
     ],
 )  # fmt: skip
