@@ -19,6 +19,7 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.sqlservers import elsewhere
+from amplifier_hooks.guard.table.options import opts, read_options
 
 __all__ = ["PROGRAMS", "STORE_CHANGE_ELSEWHERE", "mark_store_changes"]
 
@@ -28,12 +29,18 @@ _REDIS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
 _MONGO = frozenset({"mongosh", "mongo"})
 PROGRAMS = _REDIS | _MONGO
 
-_REDIS_VALUED = frozenset({"-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "-D", "-t",
-                           "--user", "--pass", "--cacert", "--cacertdir", "--cert", "--key",
-                           "--sni", "--tls-ciphers", "--tls-ciphersuites", "--rdb",
-                           "--functions-rdb", "--pipe-timeout", "--pattern",
-                           "--quoted-pattern", "--count", "--memkeys-samples", "--eval",
-                           "--show-pushes", "--cluster-yes"})  # fmt: skip
+_REDIS_OPTIONS = opts(
+    "-h=:host -u=:host -p= -s= -a= --user= --pass= -n= -r= -i= -d= -D= -t= --cacert= "
+    "--cacertdir= --cert= --key= --sni= --tls-ciphers= --tls-ciphersuites= "
+    "--pipe-timeout= --pattern= --quoted-pattern= --count= --memkeys-samples= --eval= "
+    "--functions-rdb= --rdb=:looks --pipe:pipes --scan:looks --bigkeys:looks "
+    "--memkeys:looks --hotkeys:looks --keystats:looks --stat:looks --latency:looks "
+    "--latency-history:looks --latency-dist:looks --intrinsic-latency:looks --help:looks "
+    "--version:looks -v:looks -c -e -x -3 --raw --no-raw --csv --json --quoted-json "
+    "--quoted-input --tls --insecure --no-auth-warning --show-pushes= --cluster-yes "
+    "--askpass --verbose --lru-test=",
+    permute=False, abbreviations=False)
+"""redis-cli's options: the first word that is not one is the command to run."""
 _REDIS_READS = frozenset({"GET", "MGET", "GETRANGE", "STRLEN", "EXISTS", "TYPE", "TTL",
                           "PTTL", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "PING",
                           "ECHO", "DBSIZE", "TIME", "ROLE", "LASTSAVE", "HGET", "HMGET",
@@ -60,10 +67,12 @@ _REDIS_LOOKS = frozenset({"--scan", "--bigkeys", "--memkeys", "--hotkeys", "--ke
                           "--intrinsic-latency", "--rdb", "--help", "--version", "-v"})  # fmt: skip
 """Options that make the call a reading mode of its own (no command is run)."""
 
-_MONGO_VALUED = frozenset({"--host", "--port", "-u", "--username", "-p", "--password",
-                           "--authenticationDatabase", "--authenticationMechanism",
-                           "--tlsCAFile", "--tlsCertificateKeyFile", "--file", "-f",
-                           "--apiVersion"})  # fmt: skip
+_MONGO_OPTIONS = opts(
+    "--host=:host --port= -u= --username= -p= --password= --authenticationDatabase= "
+    "--authenticationMechanism= --tlsCAFile= --tlsCertificateKeyFile= -f= --file= "
+    "--apiVersion= --eval=:code --tls --quiet --norc --nodb --shell --json=?",
+    abbreviations=False)
+"""mongosh's options; its operands are the server's address and the files it runs."""
 _MONGO_CHANGES = re.compile(
     r"\.\s*(?:insert\w*|update\w*|delete\w*|remove|replace\w*|drop\w*|rename\w*|bulkWrite"
     r"|findOneAnd\w+|findAndModify|create\w*|grant\w*|revoke\w*|stepDown|reconfig|freeze"
@@ -88,56 +97,22 @@ def _mark(piece: Piece) -> Piece:
 
 
 def _redis(args: tuple[str, ...]) -> bool:
-    places: list[str] = []
-    command: list[str] = []
-    pipes = False
-    i = 0
-    while i < len(args) and not command:
-        arg = args[i]
-        if arg in ("-h", "-u") and i + 1 < len(args):
-            places.append(args[i + 1])
-        elif arg.startswith(("-h", "-u")) and len(arg) > 2 and not arg.startswith("--"):
-            places.append(arg[2:])
-        if arg in _REDIS_LOOKS:
-            return False
-        if arg == "--pipe":
-            pipes = True
-        if arg in _REDIS_VALUED:
-            i += 2
-            continue
-        if not arg.startswith("-"):
-            command = [a.upper() for a in args[i : i + 2]]
-        i += 1
-    if not any(elsewhere(place) for place in places):
+    read = read_options(_REDIS_OPTIONS, args)
+    if read.has("looks") or not any(elsewhere(place) for place in read.values("host")):
         return False
-    if pipes:
+    if read.has("pipes"):
         return True
-    if not command:  # an interactive session: it reads its input's commands
+    if not read.operands:  # an interactive session: it reads its input's commands
         return False
+    command = [word.upper() for word in read.operands[:2]]
     if command[0] in _REDIS_SUBCOMMANDS:
         return command[1:2] == [] or command[1] not in _SUBREADS
     return command[0] not in _REDIS_READS
 
 
 def _mongo(args: tuple[str, ...]) -> bool:
-    places: list[str] = []
-    code: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        value = args[i + 1] if i + 1 < len(args) else ""
-        if arg == "--host":
-            places.append(value)
-        elif arg == "--eval":
-            code.append(value)
-        elif arg.startswith("--eval="):
-            code.append(arg[7:])
-        elif "://" in arg:
-            places.append(arg)
-        if arg in _MONGO_VALUED or arg == "--eval":
-            i += 2
-            continue
-        i += 1
-    if not any(elsewhere(place) for place in places):
+    read = read_options(_MONGO_OPTIONS, args)
+    addresses = [word for word in read.operands if not word.endswith((".js", ".mongodb"))]
+    if not any(elsewhere(place) for place in (*read.values("host"), *addresses)):
         return False
-    return any(_MONGO_CHANGES.search(text) for text in code)
+    return any(_MONGO_CHANGES.search(code) for code in read.values("code"))
