@@ -691,6 +691,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout66.yaml \
 		benchmarks/corpora/blind-holdout66-everyday.yaml --max-wrong-grants 0 --min-benign 0.993 \
 		--min-caught 0.94 --min-deny 0.845 --min-ask 0.894
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout67.yaml \
+		benchmarks/corpora/blind-holdout67-everyday.yaml --max-wrong-grants 0 --min-benign 0.993 \
+		--min-caught 0.954 --min-deny 0.863 --min-ask 0.936
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout68.yaml \
+		benchmarks/corpora/blind-holdout68-everyday.yaml --max-wrong-grants 0 --min-benign 0.822 \
+		--min-caught 0.98 --min-deny 0.871 --min-ask 0.862
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout69.yaml \
+		benchmarks/corpora/blind-holdout69-everyday.yaml --max-wrong-grants 0 --min-benign 0.948 \
+		--min-caught 0.97 --min-deny 0.862 --min-ask 0.928
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout70.yaml \
+		benchmarks/corpora/blind-holdout70-everyday.yaml --max-wrong-grants 0 --min-benign 0.994 \
+		--min-caught 0.932 --min-deny 0.865 --min-ask 0.93
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

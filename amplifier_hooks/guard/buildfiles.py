@@ -23,6 +23,7 @@ from amplifier_hooks.guard.ciconfigs import yaml_scripts
 from amplifier_hooks.guard.compose import compose_runs
 from amplifier_hooks.guard.docsources import python_tag_commands
 from amplifier_hooks.guard.gitconfigfile import git_config_settings
+from amplifier_hooks.guard.justrecipes import just_recipes
 from amplifier_hooks.guard.jvmoptions import agent_commands
 from amplifier_hooks.guard.laterfiles import later_runner, windows_name
 from amplifier_hooks.guard.laterlisters import LISTERS as LATER_LISTERS
@@ -124,8 +125,9 @@ _BY_NAME = {
     "meson.build": Runner("meson", "meson"),
     ".bazelrc": Runner("bazelrc", "bazel"),
     "user.bazelrc": Runner("bazelrc", "bazel"),
-    "justfile": Runner("", "just"),
-    "Justfile": Runner("", "just"),
+    "justfile": Runner("just", "just"),
+    "Justfile": Runner("just", "just"),
+    ".justfile": Runner("just", "just"),
     "Taskfile.yml": Runner("yaml-scripts", "task"),
     "lefthook.yml": Runner("yaml-scripts", "lefthook"),
     ".lefthook.yml": Runner("yaml-scripts", "lefthook"),
@@ -353,6 +355,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "cargo-config": cargo_config_code,
     "bazelrc": bazelrc_code,
     "goreleaser": yaml_scripts,
+    "just": just_recipes,
     "yaml-scripts": yaml_scripts,
     **LATER_LISTERS,
     "procfile": procfile_commands,

@@ -13,9 +13,13 @@ hardware wallet, a key from a variable; anvil's published test keys are literals
 
 A command that prints a wallet's private key (``cast wallet private-key``,
 ``decrypt-keystore``, ``derive-private-key``, ``hardhat vars get``) is marked
-`KEY_PRINT`; one that publishes a subgraph, a Solidity package or files to IPFS
-(``graph deploy`` to a hosted node, ``goldsky subgraph deploy``, ``forge soldeer push``,
-``w3 up``, ``ipfs pin remote add``) `PUBLISH`.
+`KEY_PRINT` (Hardhat 3's ``keystore get`` too); one that publishes a subgraph, a Solidity
+package, a contract's source or files to IPFS (``graph deploy`` to a hosted node,
+``goldsky subgraph deploy``, ``forge soldeer push``, ``forge verify-contract`` and
+``hardhat verify``, which publish the source on an explorer, ``w3 up``, ``ipfs pin remote
+add``) `PUBLISH`; ``cast wallet remove`` deletes a keystore, and with it the only copy of
+a key the person may hold: `WALLET_REMOVE`. A signature made with a key written out in
+the command (anvil's published test keys) signs for no one's funds.
 
 `chain_values` names the words of these calls that are no paths: an RPC URL
 (``--rpc-url $MAINNET_RPC_URL``), and cast's addresses, slots and hashes given in a
@@ -31,12 +35,13 @@ from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.runners import RUNNERS, runner_split
 
-__all__ = ["CHAIN_PROGRAMS", "KEY_PRINT", "PUBLISH", "TRANSACTION", "chain_act", "chain_values",
-           "mark_chain_calls"]  # fmt: skip
+__all__ = ["CHAIN_PROGRAMS", "KEY_PRINT", "PUBLISH", "TRANSACTION", "WALLET_REMOVE", "chain_act",
+           "chain_values", "mark_chain_calls"]  # fmt: skip
 
 TRANSACTION = "@chain-transaction"
 KEY_PRINT = "@chain-key-print"
 PUBLISH = "@chain-publish"
+WALLET_REMOVE = "@chain-wallet-remove"
 
 _RPC = frozenset({"--rpc-url", "--fork-url", "--eth-rpc-url"})
 _SHORT_RPC = {"cast": "-r", "forge": "-f", "anvil": "-f"}
@@ -118,7 +123,9 @@ def _cast(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str 
         if words[1] in _KEY_PRINTS:
             return KEY_PRINT
         if words[1] in ("sign", "sign-auth"):  # a permit or an authorization spends later
-            return TRANSACTION
+            return None if _test_key_only(args) else TRANSACTION
+        if words[1] in ("remove", "rm"):
+            return WALLET_REMOVE
         return None
     if sub == ["rpc"] and len(words) > 1 and words[1].lower() in _RAW_SENDS:
         return None if _local_node("cast", args, env) else TRANSACTION
@@ -129,7 +136,7 @@ def _cast(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str 
 
 def _forge(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str | None:
     sub = words[:1]
-    if words[:2] == ["soldeer", "push"]:
+    if words[:2] == ["soldeer", "push"] or sub == ["verify-contract"]:
         return PUBLISH
     if sub and sub[0] in ("install", "i", "add") and forge_library_unknown(args[1:]):
         return LIBRARY_FROM_GIT
@@ -139,8 +146,10 @@ def _forge(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str
 
 
 def _hardhat(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str | None:
-    if words[:2] == ["vars", "get"]:
+    if words[:2] in (["vars", "get"], ["keystore", "get"]):
         return KEY_PRINT
+    if words[:1] == ["verify"] or words[:2] == ["ignition", "verify"]:
+        return PUBLISH
     if words[:1] and words[0] in _HARDHAT_LOCAL_TASKS:
         return None
     network = _value(args, ("--network",))
@@ -150,6 +159,22 @@ def _hardhat(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> s
     if network is None or network.lower() in _LOCAL_NETWORKS:
         return None
     return TRANSACTION
+
+
+def _test_key_only(args: tuple[str, ...]) -> bool:
+    """Whether a signature is made with a key written out in the command (anvil's published
+    test keys are), not the person's wallet (an account, a keystore, a key in a variable)."""
+    literal = False
+    for index, arg in enumerate(args):
+        name, _, value = arg.partition("=")
+        if name in _WALLETS:
+            return False
+        if name == "--private-key":
+            key = value or _at(args, index + 1)
+            if "$" in key or not key:
+                return False
+            literal = True
+    return literal
 
 
 def _rpc_options(program: str) -> frozenset[str]:

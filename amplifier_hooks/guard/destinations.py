@@ -18,6 +18,7 @@ from __future__ import annotations
 import posixpath
 from urllib.parse import unquote
 
+from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece, Places
@@ -312,10 +313,13 @@ _USERINFO = BUILTIN_RULES["url_credentials"]
 
 def _carries_secret(url: str) -> bool:
     """Whether ``url`` holds a provider's credential by its shape, or (to a host other
-    than this machine) a JSON web token or a password before its host."""
+    than this machine) a secret-named field with a random value (``token=...``), a JSON
+    web token or a password before its host."""
     text = unquote(url)
     if any(name != "slack_webhook" for name in credentials_in(text)):
         return True  # (a Slack webhook's URL is itself the credential: posting to it uses it)
+    if keyed_secrets(text) and not is_local(text):
+        return True  # `?token=cio_8f2K...`: a secret by its key's name and random value
     if "eyJ" not in text and "@" not in text:
         return False  # neither a token nor a password: each pattern needs its mark
     if is_local(text):

@@ -8,8 +8,9 @@ These print what is in the Nix store: ``nix store diff-closures|ls|cat``,
 ``nix-store -q`` (``--query``, ``-qR``), ``--dump``, ``-l``/``--read-log``; Lustre's
 ``lfs quota|df|getstripe|find`` print quotas, space and layouts; the Globus CLI's ``ls``,
 ``whoami``, ``task list|show`` print a collection's files or a transfer (its paths are on
-another endpoint). Nothing here grants: the piece stays as doubtful as before, its paths
-only read.
+another endpoint); ``dbxcli ls|search|du`` lists a Dropbox (its paths are Dropbox's);
+``signtool verify`` and ``gpg --verify`` check a signature. Nothing here grants: the piece
+stays as doubtful as before, its paths only read.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ _LOOKS: dict[str, frozenset[tuple[str, ...]]] = {
                       ("show-derivation",), ("log",)}),
     "lfs": frozenset({("quota",), ("df",), ("getstripe",), ("find",)}),
     "globus": frozenset({("ls",), ("whoami",), ("task", "list"), ("task", "show")}),
+    "dbxcli": frozenset({("ls",), ("search",), ("account",), ("du",), ("version",)}),
+    "signtool": frozenset({("verify",)}),
+    "signtool.exe": frozenset({("verify",)}),
 }  # fmt: skip
 """Each tool's commands (their first words) that print and change nothing."""
-LOOKING_TOOLS = frozenset({*_LOOKS, "nix-store"})
+LOOKING_TOOLS = frozenset({*_LOOKS, "nix-store", "gpg", "gpg2"})
 """The programs `writes_nothing` reads (`plainwords` reads them apart)."""
 _VALUED = frozenset({"--extra-experimental-features", "--experimental-features",
                      "--log-format"})  # fmt: skip
@@ -36,8 +40,15 @@ _NIX_STORE_CHANGES = frozenset({"--add-root", "-r", "--realise", "--delete", "--
 """nix-store options that make a root, build, delete or repair (never with a look)."""
 
 
+_GPG_WRITES = frozenset({"-o", "--output", "--import", "--recv-keys", "--yes", "--edit-key",
+                         "--delete-keys", "--delete-secret-keys", "--decrypt", "-d"})  # fmt: skip
+"""gpg options that write a file or the keyring, which no ``--verify`` alone does."""
+
+
 def writes_nothing(program: str | None, args: tuple[str, ...]) -> bool:
     """Whether ``PROGRAM ARGS`` is one of `_LOOKS` (or ``nix-store`` that queries)."""
+    if program in ("gpg", "gpg2"):  # `gpg --verify SIG FILE`: a signature checked
+        return "--verify" in args and _GPG_WRITES.isdisjoint(a.partition("=")[0] for a in args)
     if program == "nix-store":
         first = args[0] if args else ""
         queries = first in _NIX_STORE_LOOKS or (first[:2] == "-q" and first[2:3] != "-")

@@ -54,6 +54,7 @@ from amplifier_hooks.guard.runners import PIPELINE_RUNNERS, mark_runners
 from amplifier_hooks.guard.runners import RUNNERS as PACKAGE_RUNNERS
 from amplifier_hooks.guard.scantargets import PROGRAMS as SCANNERS
 from amplifier_hooks.guard.scantargets import mark_scans
+from amplifier_hooks.guard.scriptacts import mark_script_acts, runs_scripts
 from amplifier_hooks.guard.secretfields import FIELD_READERS, mark_secret_fields
 from amplifier_hooks.guard.secretkeys import PROGRAMS as SECRET_GETTERS
 from amplifier_hooks.guard.secretkeys import mark_keys_only
@@ -166,6 +167,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
     if not programs.isdisjoint(STORE_SHELLS):
         pieces = mark_store_changes(pieces)  # `redis-cli -h cache.prod.internal DEL k`
+    if runs_scripts(programs):
+        pieces = mark_script_acts(pieces)  # `python scripts/send_newsletter.py --list all`
     if not programs.isdisjoint(SECRET_GETTERS) and len(pieces) > 1:
         pieces = mark_keys_only(pieces)  # `kubectl get secret db -o json | jq '.data|keys'`
     if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:

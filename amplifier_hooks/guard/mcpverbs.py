@@ -67,7 +67,14 @@ MCP_PAYS = "@mcp-pays"
 """The mark of an unknown MCP tool whose name says it moves money."""
 _PAYS = frozenset({"refund", "refunds", "payout", "payouts", "charge", "charges", "capture",
                    "pay", "payment", "payments", "disburse", "budget", "budgets", "bid",
-                   "bids", "journal", "invoice", "invoices", "credit"})  # fmt: skip
+                   "bids", "journal", "invoice", "invoices", "credit", "swap", "bridge",
+                   "stake", "unstake", "mint"})  # fmt: skip
+_CHAIN_WRITES = frozenset({"write", "execute", "sign", "approve", "burn", "transfer"})
+_ON_CHAIN = frozenset({"contract", "contracts", "transaction", "transactions", "tx", "token",
+                       "tokens", "nft", "nfts", "erc20", "erc721", "wallet"})  # fmt: skip
+"""A chain server's tool that writes to a contract or signs (``write_contract``,
+``sign_transaction``, ``approve_token``) moves funds as a payment does; one that reads
+(``read_contract``) looks, and ``call_contract`` may be either: its row, if any, says."""
 MCP_RUNS = "@mcp-runs"
 """The mark of an unknown MCP tool whose name says it starts a pipeline, job or workflow."""
 _STARTS = frozenset({"run", "launch", "trigger", "dispatch", "start", "execute"})
@@ -136,7 +143,8 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_OFFLINE,)
     if not _SENDS.isdisjoint(words) and _DRAFTS.isdisjoint(words):
         marks += (MCP_SENDS,)
-    if not _PAYS.isdisjoint(words):
+    if not _PAYS.isdisjoint(words) or (words[0] in _CHAIN_WRITES
+                                       and not _ON_CHAIN.isdisjoint(words)):  # fmt: skip
         marks += (MCP_PAYS,)
     if not _STARTS.isdisjoint(words) and not _RUNNABLE.isdisjoint(words):
         marks += (MCP_RUNS,)

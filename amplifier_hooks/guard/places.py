@@ -124,6 +124,28 @@ def _fetch(piece: Piece, places: Places) -> Changed:
     return Changed(whole=tuple(found))
 
 
+_RCLONE_LOOKS = frozenset({"ls", "lsd", "lsl", "lsf", "lsjson", "check", "cryptcheck", "checksum",
+                           "size", "about", "tree", "ncdu", "listremotes", "version", "hashsum",
+                           "md5sum", "sha1sum", "cat", "link", "serve", "help"})  # fmt: skip
+_RCLONE_TAKES = frozenset({"move", "moveto", "bisync", "delete", "purge", "rmdir", "rmdirs",
+                           "deletefile", "cleanup", "dedupe"})  # fmt: skip
+
+
+def _rclone(piece: Piece, places: Places) -> Changed:
+    """rclone by its subcommand: a look (``check``, ``size``, ``ls``) or a dry run changes
+    nothing; a copy or sync changes every operand after its source (an option's value
+    among them is read as one too: never less than it changes), and a move, a delete or
+    a two-way sync every operand."""
+    args = piece.args
+    if "--dry-run" in args or "-n" in args or "--dry-run=true" in args:
+        return NOTHING
+    words = [a for a in args if not a.startswith("-")]
+    if not words or words[0] in _RCLONE_LOOKS:
+        return NOTHING
+    operands = operand_words(tuple(words[1:]))
+    return Changed(whole=operands if words[0] in _RCLONE_TAKES else operands[1:])
+
+
 CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     **dict.fromkeys(("cp", "mv", "ln", "install"), copy_changes),
     "rsync": rsync_changes,
@@ -145,6 +167,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "yq": _yq,
     **dict.fromkeys(("curl", "wget"), _fetch),
     "git": git_changes,
+    "rclone": _rclone,
 }
 """The programs read option by option; any other program that is not read-only changes
 every path it is given."""

@@ -37,6 +37,7 @@ _KEY = re.compile(
       | .+\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|kdbx|keychain|keychain-db|ovpn
              |gpg-key|priv|sec)
       | adbkey                                               # adb's private key (~/.android)
+      | utc--.+--[0-9a-f]+(?:\.json)?                         # an Ethereum keystore file
       | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
       | (?:.+[-_.])?token\.pickle                            # a Google API client's login
     )$""",
@@ -66,6 +67,11 @@ or fastlane's App Store Connect API key file by its well-known names: each holds
 key in its JSON.
 Traefik's ``acme.json`` holds its ACME account's and every certificate's private keys.
 ``google-services.json`` and the like are app config shipped in the app: not secret."""
+_SECRET_FOLDERS = frozenset({"secrets", ".secrets", "secret", ".secret"})
+_FOLDER_KEY = re.compile(r"^(?!.*\.enc\.)[^.].*\.json$")
+"""A JSON file in a folder named for secrets (``secrets/mainnet-deployer.json``,
+``config/secrets/freshdesk.json``) holds one: a wallet's, a service's key. sops's
+``secrets/prod.enc.yaml`` is encrypted, and YAML there is often a manifest to encrypt."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php"
     r"|sentry\.properties|\.sentryclirc)$"
@@ -100,7 +106,7 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 """``.env.example`` and its kind list the names, never the values."""
 
 MAYBE_SECRET = re.compile(
-    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
+    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
     r"|secrets?\.toml|token\.pickle|env\.php|sentryclirc",
@@ -197,6 +203,7 @@ _SECRET_SAMPLES: tuple[tuple[str, SecretKind], ...] = (
     ("server.key", "key"), ("cert.pem", "key"), ("cert.p12", "key"), ("vault.kdbx", "key"),
     ("office.ovpn", "key"), ("release.jks", "key"), ("authkey_2x9r4hxf34.p8", "key"),
     ("key.properties", "key"), ("play-store-key.json", "key"), ("secrets.xcconfig", "env"),
+    ("utc--2024-03-11t10-22-31.123z--9f2c4e8b", "key"),
 )  # fmt: skip
 
 
@@ -217,7 +224,7 @@ def secret_kind(name: str) -> SecretKind | None:
     """``key`` for a private key, keystore (or its passwords), service-account key or VPN
     profile, ``env`` for a ``.env`` file (or settings kept like one),
     by the last part of a path (None: not a secret by name). ``.pub`` keys are public."""
-    name = name.rstrip("/").rsplit("/", 1)[-1].lower()
+    parent, _, name = name.rstrip("/").lower().rpartition("/")
     for _ in range(8):
         stripped = _BACKUP.sub("", name)
         if stripped == name or not stripped:
@@ -233,6 +240,8 @@ def secret_kind(name: str) -> SecretKind | None:
     if _NAMED_ENV.match(name):
         return None if _ENV_PUBLIC.intersection(name.split(".")[:-1]) else "env"
     if _KEY.match(name) or _KEY_JSON.match(name):
+        return "key"
+    if parent.rpartition("/")[2] in _SECRET_FOLDERS and _FOLDER_KEY.match(name):
         return "key"
     if _SETTINGS.match(name) or _PLAINTEXT.match(name):
         return "env"

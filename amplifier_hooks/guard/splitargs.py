@@ -16,7 +16,7 @@ _SUBCOMMAND_PROGRAMS = frozenset(
      "pip3", "uv", "poetry", "gh", "systemctl", "apt", "apt-get", "brew", "dnf", "yum",
      "crontab", "launchctl", "conda", "bun", "deno", "terraform", "make", "just", "mix",
      "dotnet", "gradle", "mvn", "bundle", "gem", "rustup", "nix", "hg", "svn", "tox", "nox",
-     "rampart"}
+     "rampart", "rclone"}
 )  # fmt: skip
 Split = tuple[frozenset[str], tuple[str, ...], str | None, bool]
 

@@ -39,7 +39,9 @@ _REDIS_OPTIONS = opts(
     "--version:looks -v:looks -c -e -x -3 --raw --no-raw --csv --json --quoted-json "
     "--quoted-input --tls --insecure --no-auth-warning --show-pushes= --cluster-yes "
     "--askpass --verbose --lru-test=",
-    permute=False, abbreviations=False)
+    permute=False,
+    abbreviations=False,
+)
 """redis-cli's options: the first word that is not one is the command to run."""
 _REDIS_READS = frozenset({"GET", "MGET", "GETRANGE", "STRLEN", "EXISTS", "TYPE", "TTL",
                           "PTTL", "KEYS", "SCAN", "SSCAN", "HSCAN", "ZSCAN", "INFO", "PING",
@@ -71,7 +73,8 @@ _MONGO_OPTIONS = opts(
     "--host=:host --port= -u= --username= -p= --password= --authenticationDatabase= "
     "--authenticationMechanism= --tlsCAFile= --tlsCertificateKeyFile= -f= --file= "
     "--apiVersion= --eval=:code --tls --quiet --norc --nodb --shell --json=?",
-    abbreviations=False)
+    abbreviations=False,
+)
 """mongosh's options; its operands are the server's address and the files it runs."""
 _MONGO_CHANGES = re.compile(
     r"\.\s*(?:insert\w*|update\w*|delete\w*|remove|replace\w*|drop\w*|rename\w*|bulkWrite"

@@ -189,8 +189,8 @@ def _wsl(rest: list[Word]) -> str:
         if plain == "--":
             n += 1
             break
-        if plain.startswith("--"):
-            return _words("wsl", rest)  # --unregister, --shutdown, --install ...
+        if plain.startswith("--") or plain in ("-l", "-s", "-t", "-v"):
+            return _words("wsl", rest)  # --unregister, --shutdown, -l (list), -t (terminate)
         break
     words = [w for w, _ in rest[n:]]
     text = " ".join(w if p is None or " " in p or not p else p for w, p in rest[n:])
