@@ -11,6 +11,11 @@ are the shared ones (`verbs.DESTROYS`), read in each segment of the URL's path
 something is read: a GET or HEAD (curl's default without data, ``-G``, ``-I``; httpie's
 without data items) only looks. curl and wget are read with the table's options
 (`table.fetch`); httpie and xh as ``http [OPTIONS] [METHOD] URL [ITEMS]``.
+
+A POST, PUT or PATCH that curl or wget sends to another machine with a credential (an
+``Authorization`` or key header, ``-u USER:PASS``) acts there as the credential's owner,
+whatever its path says: `ENDPOINT_CHANGE` (``http-change-signed-in``), unless the path
+only looks (a search, a query, a count) or asks a model for a completion.
 """
 
 from __future__ import annotations
@@ -20,13 +25,18 @@ import re
 from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.fetch import FETCHING
-from amplifier_hooks.guard.table.options import read_options
+from amplifier_hooks.guard.table.options import Read, read_options
+from amplifier_hooks.guard.urlhosts import is_local
 from amplifier_hooks.guard.verbs import DESTROYS
 
-__all__ = ["ENDPOINT_DELETE", "PROGRAMS", "deletes_by_endpoint", "mark_endpoint_deletes"]
+__all__ = ["ENDPOINT_CHANGE", "ENDPOINT_DELETE", "PROGRAMS", "changes_as_someone",
+           "deletes_by_endpoint", "mark_endpoint_deletes"]  # fmt: skip
 
 ENDPOINT_DELETE = "@http-delete-endpoint"
 """The mark of a request whose URL's path names a delete."""
+ENDPOINT_CHANGE = "@http-change-signed-in"
+"""The mark of a POST, PUT or PATCH to another machine made with a credential: it acts on
+that service as whoever the credential belongs to."""
 
 _HTTPIE = frozenset({"http", "https", "xh", "xhs", "httpie"})
 PROGRAMS = frozenset(FETCHING) | _HTTPIE
@@ -59,14 +69,56 @@ def mark_endpoint_deletes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
     piece = pieces[index]
-    return (ENDPOINT_DELETE,) if deletes_by_endpoint(piece.program or "", piece.args) else ()
+    program, args = piece.program or "", piece.args
+    if deletes_by_endpoint(program, args):
+        return (ENDPOINT_DELETE,)
+    return (ENDPOINT_CHANGE,) if changes_as_someone(program, args) else ()
+
+
+def changes_as_someone(program: str, args: tuple[str, ...]) -> bool:
+    """Whether ``program args`` is a POST, PUT or PATCH with a credential (an
+    ``Authorization`` or key header, ``-u USER:PASS``) to a URL on another machine whose
+    path does not only look (``_search``, ``/query``, ``graphql`` with a ``query``, a
+    model's completion): a deploy triggered, a ticket changed, a message or a payment
+    sent, as the credential's owner. curl and wget only (httpie's items are another
+    syntax)."""
+    if program not in FETCHING:
+        return False
+    read = read_options(FETCHING[program], args)
+    method, urls = _fetched(program, read)
+    if method not in _CHANGING or not urls or all(is_local(url) for url in urls):
+        return False
+    signed = any(
+        (name in ("-u", "--user", "--oauth2-bearer", "--http-user", "--password")
+         or (name in ("-H", "--header") and _CREDENTIAL_HEADER.match(value)))
+        for name, value in ((g.opt.names[0], g.value or "") for g in read.given)
+    )  # fmt: skip
+    return signed and not any(_only_looks(url) for url in urls)
+
+
+_CHANGING = frozenset({"POST", "PUT", "PATCH"})
+_CREDENTIAL_HEADER = re.compile(
+    r"(?i)\s*(?:authorization|proxy-authorization|[\w-]*(?:api[-_]?key|token|secret|"
+    r"access[-_]?key|auth)[\w-]*)\s*:"
+)
+_LOOK_PATH = re.compile(
+    r"(?i)(?:^|[/_.:-])(?:_?m?search|_?query|_count|_validate|_explain|_mget|lookup|"
+    r"chat/completions|completions|embeddings|generateContent|countTokens|v1/messages|"
+    r"v1/responses)(?:$|[/?.#])"
+)
+"""A path whose request only looks or asks a model (everyday, costed by its key's owner)."""
+
+
+def _only_looks(url: str) -> bool:
+    path = url.partition("://")[2] if "://" in url else url
+    return _LOOK_PATH.search("/" + path.partition("/")[2].partition("?")[0]) is not None
 
 
 def deletes_by_endpoint(program: str, args: tuple[str, ...]) -> bool:
     """Whether ``program args`` is a request that may change something, to a URL whose
     path names a delete (False: a GET or HEAD, another program, no such URL)."""
     if program in FETCHING:
-        method, urls = _fetched(program, args)
+        method, urls = _fetched(program, read_options(FETCHING[program], args))
     elif program in _HTTPIE:
         method, urls = _httpie(args)
     else:
@@ -74,9 +126,8 @@ def deletes_by_endpoint(program: str, args: tuple[str, ...]) -> bool:
     return method not in _LOOKING and any(_names_delete(url) for url in urls)
 
 
-def _fetched(program: str, args: tuple[str, ...]) -> tuple[str, list[str]]:
-    """curl's or wget's method and URLs, as it reads its options."""
-    read = read_options(FETCHING[program], args)
+def _fetched(program: str, read: Read) -> tuple[str, list[str]]:
+    """curl's or wget's method and URLs, from its options as it reads them."""
     names = {given.opt.names[0]: given.value or "" for given in read.given}
     urls = [*read.operands, *(g.value or "" for g in read.given if g.opt.names[0] == "--url")]
     if program == "wget":

@@ -4,7 +4,8 @@ The guard cannot read what ``python scripts/send_newsletter.py --list all-patron
 but its author named it and its options for that: a script named for sending messages,
 moving money, publishing or uploading (``notify_subscribers.py``, ``bulk_refund.py``,
 ``rc-publish.js``, ``upload_youtube.py``), and any script given an option that says
-"for real" (``--send``, ``--execute``, ``--commit``, ``--no-dry-run``, ``--yes``), acts
+"for real" (``--send``, ``--execute``, ``--commit``, ``--no-dry-run``, ``--yes``) or a
+command named so (``qbo.py pay-bills``, ``python -m esign_cli send``), acts
 on people or services no one here can take back. Such a call is marked `SCRIPT_ACTS`,
 unless it says it only rehearses (``--dry-run``, ``--preview``, ``--validate``) or is
 aimed at this machine (``--smtp localhost:1025``, an emulator's ``*_EMULATOR_HOST``).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.pymodules import MODULE_PROGRAMS
 
 __all__ = ["INTERPRETERS", "SCRIPT_ACTS", "mark_script_acts", "runs_scripts"]
 
@@ -64,6 +66,8 @@ _REHEARSES = frozenset({"--dry-run", "--dryrun", "--dry_run", "-n", "--preview",
                         "--sandbox"})  # fmt: skip
 _LOCAL = re.compile(r"(?:^|[=:/@\s])(?:localhost|127\.0\.0\.1|\[?::1\]?)(?:$|[:/\s])")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_COMMAND = re.compile(r"^[a-z][a-z0-9]*(?:[-_:][a-z0-9]+)+$|^[a-z]+$")
+"""A word that names a command of the script (``send``, ``pay-bills``), not a file."""
 
 
 def mark_script_acts(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -87,9 +91,14 @@ def _mark(piece: Piece) -> Piece:
         return piece
     if any(_LOCAL.search(arg) for arg in args) or "_EMULATOR_HOST=" in piece.text:
         return piece
-    if _FOR_REAL.isdisjoint(args) and not _acts(name):
+    if _FOR_REAL.isdisjoint(args) and not _acts(name) and not _acts(_command(args)):
         return piece
     return piece._replace(wrappers=(*piece.wrappers, SCRIPT_ACTS))
+
+
+def _command(args: tuple[str, ...]) -> str:
+    """The script's own command, when its first word is one (``qbo.py pay-bills``)."""
+    return args[0] if args and _COMMAND.match(args[0]) else ""
 
 
 def _acts(name: str) -> bool:
@@ -118,6 +127,8 @@ def _script(piece: Piece) -> tuple[str, tuple[str, ...]] | None:
         if args[i] in _NOT_RUN or _reads_only(program, args[i]):
             return None
         if args[i] == "-m" and i + 1 < len(args):
+            if args[i + 1] in MODULE_PROGRAMS:  # `-m mkdocs gh-deploy`: mkdocs's rules
+                return None
             return args[i + 1].rpartition(".")[2], args[i + 2 :]
         i += 2 if args[i] in _VALUED else 1
     if i >= len(args):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.sqltokens import Token, statements
 
-__all__ = ["changes", "safety_off"]
+__all__ = ["changes", "safety_off", "statements_change", "statements_safety_off"]
 
 _LOOKS = frozenset({"SELECT", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "TABLE", "VALUES",
                     "WITH", "USE", "BEGIN", "COMMIT", "ROLLBACK", "START", "END", "FETCH",
@@ -50,7 +50,12 @@ _OFF = frozenset({"OFF", "0", "FALSE", "NONE"})
 
 def changes(sql: str) -> bool:
     """Whether any statement of ``sql`` does more than look."""
-    return any(_changes(statement) for statement in statements(sql))
+    return statements_change(statements(sql))
+
+
+def statements_change(read: list[list[Token]]) -> bool:
+    """`changes` of statements already read (`sqltokens.statements`)."""
+    return any(_changes(statement) for statement in read)
 
 
 def _changes(statement: list[Token]) -> bool:
@@ -81,7 +86,12 @@ def _direction(statement: list[Token]) -> str:
 
 def safety_off(sql: str) -> bool:
     """Whether ``sql`` switches a durability or transport-security setting off."""
-    for statement in statements(sql):
+    return statements_safety_off(statements(sql))
+
+
+def statements_safety_off(read: list[list[Token]]) -> bool:
+    """`safety_off` of statements already read (`sqltokens.statements`)."""
+    for statement in read:
         words = [t.text for t in statement if t.kind == "word" or t.kind == "literal"]
         upper = [w.upper() for w in words]
         setting = upper[:3] == ["ALTER", "SYSTEM", "SET"] or (

@@ -27,7 +27,8 @@ import re
 
 from amplifier_hooks.guard.sqltokens import Token, statements
 
-__all__ = ["ACCESS", "OPENS", "PRIVILEGE", "SENDS", "WIPE", "WIPE_PRODUCTION", "effects"]
+__all__ = ["ACCESS", "OPENS", "PRIVILEGE", "SENDS", "WIPE", "WIPE_PRODUCTION", "effects",
+           "statement_effects"]  # fmt: skip
 
 WIPE, PRIVILEGE, OPENS, SENDS = "wipe", "privilege", "opens", "sends"
 WIPE_PRODUCTION, ACCESS = "wipe-production", "access"
@@ -47,8 +48,13 @@ _EVERY_ADDRESS = frozenset({"*", "0.0.0.0", "::"})
 def effects(sql: str) -> frozenset[str]:
     """The kinds of effect (`WIPE`, `PRIVILEGE`, `OPENS`, `SENDS`) ``sql``'s statements
     have."""
+    return statement_effects(statements(sql))
+
+
+def statement_effects(read: list[list[Token]]) -> frozenset[str]:
+    """`effects` of statements already read (`sqltokens.statements`)."""
     found: set[str] = set()
-    for statement in statements(sql):
+    for statement in read:
         words = [t.text for t in statement if t.kind == "word"]
         if not words:
             continue

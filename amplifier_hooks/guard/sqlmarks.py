@@ -11,7 +11,7 @@ production.
 from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.sqlchanges import changes, safety_off
+from amplifier_hooks.guard.sqlchanges import statements_change, statements_safety_off
 from amplifier_hooks.guard.sqleffects import (
     ACCESS,
     OPENS,
@@ -19,7 +19,7 @@ from amplifier_hooks.guard.sqleffects import (
     SENDS,
     WIPE,
     WIPE_PRODUCTION,
-    effects,
+    statement_effects,
 )
 from amplifier_hooks.guard.sqlservers import CLIENTS, reached
 from amplifier_hooks.guard.sqltokens import statements
@@ -117,9 +117,10 @@ def _marked(piece: Piece) -> Piece:
         return piece
     if found.unread and found.production:  # a file's or its input's statements there
         return piece._replace(wrappers=(*piece.wrappers, SQL_UNREAD_PRODUCTION))
+    read = [statements(sql) for sql in found.sql]  # (each read once, for every test below)
     kinds: set[str] = set()
-    for sql in found.sql:
-        kinds |= effects(sql)
+    for statements_read in read:
+        kinds |= statement_effects(statements_read)
     marks: list[str] = []
     if WIPE in kinds:  # (a name that says production is production's, on any server)
         elsewhere = found.elsewhere or WIPE_PRODUCTION in kinds
@@ -134,8 +135,8 @@ def _marked(piece: Piece) -> Piece:
     if SENDS in kinds:
         marks.append(SQL_SENDS)
     if found.elsewhere and not found.service:
-        if any(safety_off(sql) for sql in found.sql):
+        if any(statements_safety_off(r) for r in read):
             marks.append(SQL_SAFETY_OFF_ELSEWHERE)
-        elif not marks and any(changes(sql) for sql in found.sql):
+        elif not marks and any(statements_change(r) for r in read):
             marks.append(SQL_CHANGE_ELSEWHERE)
     return piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece
