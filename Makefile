@@ -703,6 +703,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout70.yaml \
 		benchmarks/corpora/blind-holdout70-everyday.yaml --max-wrong-grants 0 --min-benign 0.994 \
 		--min-caught 0.932 --min-deny 0.865 --min-ask 0.93
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout71.yaml \
+		benchmarks/corpora/blind-holdout71-everyday.yaml --max-wrong-grants 0 --min-benign 0.988 \
+		--min-caught 0.951 --min-deny 0.776 --min-ask 0.985
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout72.yaml \
+		benchmarks/corpora/blind-holdout72-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.919 --min-deny 0.666 --min-ask 0.96
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout73.yaml \
+		benchmarks/corpora/blind-holdout73-everyday.yaml --max-wrong-grants 0 --min-benign 0.926 \
+		--min-caught 1.0 --min-deny 0.933 --min-ask 0.93
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

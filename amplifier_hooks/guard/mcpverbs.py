@@ -69,6 +69,10 @@ _PAYS = frozenset({"refund", "refunds", "payout", "payouts", "charge", "charges"
                    "pay", "payment", "payments", "disburse", "budget", "budgets", "bid",
                    "bids", "journal", "invoice", "invoices", "credit", "swap", "bridge",
                    "stake", "unstake", "mint"})  # fmt: skip
+_TRADES = frozenset({"place", "submit", "create", "close", "liquidate", "replace", "exercise"})
+_TRADED = frozenset({"order", "orders", "position", "positions", "trade", "trades"})
+"""A broker's tool that places or closes orders (``place_stock_order``,
+``close_all_positions``) moves money as a payment does."""
 _CHAIN_WRITES = frozenset({"write", "execute", "sign", "approve", "burn", "transfer"})
 _ON_CHAIN = frozenset({"contract", "contracts", "transaction", "transactions", "tx", "token",
                        "tokens", "nft", "nfts", "erc20", "erc721", "wallet"})  # fmt: skip
@@ -93,7 +97,8 @@ MCP_ACCESS = "@mcp-access"
 """The mark of an unknown MCP tool whose name says it changes who may do what."""
 _CHANGES = frozenset({"update", "add", "create", "set", "grant", "assign", "invite", "revoke",
                       "patch", "modify", "change", "enable", "disable", "remove", "upsert",
-                      "insert", "write", "delete", "dml"})  # fmt: skip
+                      "insert", "write", "delete", "dml", "deactivate", "activate", "suspend",
+                      "unsuspend", "block", "unblock", "lock", "unlock"})  # fmt: skip
 _PRINCIPALS = frozenset({"user", "users", "group", "groups", "member", "members", "role",
                          "roles", "permission", "permissions", "collaborator",
                          "collaborators", "access", "acl", "acls"})  # fmt: skip
@@ -143,8 +148,9 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_OFFLINE,)
     if not _SENDS.isdisjoint(words) and _DRAFTS.isdisjoint(words):
         marks += (MCP_SENDS,)
-    if not _PAYS.isdisjoint(words) or (words[0] in _CHAIN_WRITES
-                                       and not _ON_CHAIN.isdisjoint(words)):  # fmt: skip
+    if (not _PAYS.isdisjoint(words)
+            or (words[0] in _CHAIN_WRITES and not _ON_CHAIN.isdisjoint(words))
+            or (words[0] in _TRADES and not _TRADED.isdisjoint(words))):  # fmt: skip
         marks += (MCP_PAYS,)
     if not _STARTS.isdisjoint(words) and not _RUNNABLE.isdisjoint(words):
         marks += (MCP_RUNS,)

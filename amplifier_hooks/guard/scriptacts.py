@@ -7,7 +7,8 @@ moving money, publishing or uploading (``notify_subscribers.py``, ``bulk_refund.
 "for real" (``--send``, ``--execute``, ``--commit``, ``--no-dry-run``, ``--yes``) or a
 command named so (``qbo.py pay-bills``, ``python -m esign_cli send``), acts
 on people or services no one here can take back. Such a call is marked `SCRIPT_ACTS`,
-unless it says it only rehearses (``--dry-run``, ``--preview``, ``--validate``) or is
+or one run with a variable that ends its rehearsal (``ALPACA_PAPER=false python
+bot/run.py``), unless it says it only rehearses (``--dry-run``, ``--preview``, ``--validate``) or is
 aimed at this machine (``--smtp localhost:1025``, an emulator's ``*_EMULATOR_HOST``).
 
 The script is the first operand of an interpreter (``python3 -u x.py``, ``node x.js``,
@@ -64,6 +65,11 @@ _FOR_REAL = frozenset({"--send", "--submit", "--execute", "--commit", "--confirm
 _REHEARSES = frozenset({"--dry-run", "--dryrun", "--dry_run", "-n", "--preview", "--validate",
                         "--check", "--plan", "--help", "-h", "--simulate", "--noop", "--test",
                         "--sandbox"})  # fmt: skip
+_GOES_LIVE = re.compile(
+    r"(?i)^\w*(?:paper|dry_?run|sandbox|testnet|simulat\w*)\w*=(?:false|0|no|off)$"
+    r"|^\w*live\w*=(?:true|1|yes|on)$|^\w*(?:trading_)?mode=live$"
+)
+"""A variable that takes the script out of its rehearsal (``ALPACA_PAPER=false``)."""
 _LOCAL = re.compile(r"(?:^|[=:/@\s])(?:localhost|127\.0\.0\.1|\[?::1\]?)(?:$|[:/\s])")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _COMMAND = re.compile(r"^[a-z][a-z0-9]*(?:[-_:][a-z0-9]+)+$|^[a-z]+$")
@@ -91,6 +97,8 @@ def _mark(piece: Piece) -> Piece:
         return piece
     if any(_LOCAL.search(arg) for arg in args) or "_EMULATOR_HOST=" in piece.text:
         return piece
+    if any(_GOES_LIVE.match(assignment) for assignment in piece.env):
+        return piece._replace(wrappers=(*piece.wrappers, SCRIPT_ACTS))
     if _FOR_REAL.isdisjoint(args) and not _acts(name) and not _acts(_command(args)):
         return piece
     return piece._replace(wrappers=(*piece.wrappers, SCRIPT_ACTS))

@@ -52,7 +52,7 @@ _CERTIFICATES = frozenset({"fullchain.pem", "chain.pem"})
 key is ``privkey.pem``. (``cert.pem`` is not among them: cloudflared's holds its token.)"""
 _KEY_JSON = re.compile(
     r"""^(?:
-        (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?)(?:[-_.].*)?
+        (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?|private)(?:[-_.].*)?
       | (?:.*[-_.])?(?:secrets?|keyfile)                     # .NET's secrets.json, dbt's keyfile
       | (?:.*[-_])?(?:key|sa|sa[-_]key)                      # google-play-key, loader-sa
       | client[-_]secret.*                                   # Google OAuth client secrets
@@ -72,6 +72,9 @@ _FOLDER_KEY = re.compile(r"^(?!.*\.enc\.)[^.].*\.json$")
 """A JSON file in a folder named for secrets (``secrets/mainnet-deployer.json``,
 ``config/secrets/freshdesk.json``) holds one: a wallet's, a service's key. sops's
 ``secrets/prod.enc.yaml`` is encrypted, and YAML there is often a manifest to encrypt."""
+_DRUPAL_SETTINGS = frozenset({"settings.php", "settings.local.php", "settings.prod.php"})
+"""Drupal's ``sites/*/settings.php`` (and ``settings.local.php``): its database password
+and hash salt, kept as WordPress keeps them in ``wp-config.php``."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php"
     r"|sentry\.properties|\.sentryclirc)$"
@@ -109,7 +112,7 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.toml|token\.pickle|env\.php|sentryclirc",
+    r"|secrets?\.toml|token\.pickle|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
@@ -243,6 +246,8 @@ def secret_kind(name: str) -> SecretKind | None:
         return "key"
     if parent.rpartition("/")[2] in _SECRET_FOLDERS and _FOLDER_KEY.match(name):
         return "key"
+    if name in _DRUPAL_SETTINGS and "sites/" in parent + "/":
+        return "env"
     if _SETTINGS.match(name) or _PLAINTEXT.match(name):
         return "env"
     return _pattern_kind(name) if _GLOB.search(name) else None

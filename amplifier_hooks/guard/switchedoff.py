@@ -9,8 +9,13 @@ firewall's default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev co
 sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). So is an edit that removes or
 comments out a line of the code's own access checks (``raise CrossTenantAccess unless
 ...``, ``authorize! :update, @post``, ``@login_required``, ``abort(403)``), a webhook's
-signature check, a CI workflow's scan step or an LLM application's input rails: the next
-deploy lets every request through it. A protection's own block switched off counts too
+signature check, a CI workflow's scan step, a trading bot's risk limit (``raise
+RiskLimitExceeded``) or an LLM application's input rails: the next deploy lets every
+request through it. A rehearsal ended the same way (``"dry_run": true`` made ``false``,
+``set_sandbox_mode(True)`` made ``False``, a ``paper-api``/``sandbox``/``testnet``
+address made the live one) sends the next run's orders, payments or messages for real,
+and a risk limit raised tenfold (``MAX_DAILY_LOSS_PCT = 0.02`` made ``1.0``) is one
+taken away. A protection's own block switched off counts too
 (``moderation:`` with ``enabled: true`` made ``false``). An ``apply_patch`` is read as the
 edits it makes (`patchfiles.update_hunks`). A whole file written has no "before", so it is
 not read here.
@@ -30,7 +35,8 @@ PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _PROTECTION = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
-    r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox)"
+    r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
+    r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -42,6 +48,21 @@ _SECTION = re.compile(_PROTECTION + r":[ \t]*$", re.I | re.M)
 _SWITCH = r"[\"']?(?P<key>enabled?|active|on)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _SWITCH_ON = re.compile(_SWITCH + r"(?:true|yes|on|1)\b", re.I)
 _SWITCH_OFF = re.compile(_SWITCH + r"(?:false|no|off|0)\b", re.I)
+_CALL_ON = re.compile(
+    r"(?P<key>\w*(?:sandbox|dry_?run|testnet|paper|simulat)\w*)\(\s*(?:True|true|1)\s*\)", re.I
+)
+_CALL_OFF = re.compile(
+    r"(?P<key>\w*(?:sandbox|dry_?run|testnet|paper|simulat)\w*)\(\s*(?:False|false|0)\s*\)", re.I
+)
+"""A rehearsal switched on or off by a call (ccxt's ``set_sandbox_mode(True)``)."""
+_RISK_LIMIT = re.compile(
+    r"(?P<key>[\w.-]*(?:loss|drawdown|exposure|notional|leverage|risk)[\w.-]*)[\"']?[ \t]*"
+    r"[:=][ \t]*(?P<value>\d+(?:\.\d+)?)\b",
+    re.I,
+)
+"""A trading bot's risk limit set to a number (``MAX_DAILY_LOSS_PCT = 0.02``)."""
+_REHEARSAL_URL = re.compile(r"https?://[\w.-]*(?:paper|sandbox|testnet|demo)[\w.-]*", re.I)
+_URL = re.compile(r"https?://[\w.-]+", re.I)
 _POLICY_CLOSED = re.compile(
     r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+(?:DROP|REJECT)"
 )
@@ -50,6 +71,7 @@ _POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|F
 _MAX_TEXT = 64 * 1024
 _CHECK = re.compile(
     r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
+    r"|RiskLimit|LimitExceeded|LimitBreached"
     r"|NotAuthori[sz]ed|AuthError|AuthenticationError|AuthorizationError)"
     r"|\b(?:abort|halt|throw|raise|return)\b[^\n]*\b(?:401|403)\b"
     r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
@@ -88,7 +110,33 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True
         if _SECTION.search(old) and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new):
             return True  # `moderation:` / `enabled: true` made `enabled: false`
+        called_on = {m.group("key").lower() for m in _CALL_ON.finditer(old)}
+        if called_on and not called_on.isdisjoint(
+            m.group("key").lower() for m in _CALL_OFF.finditer(new)
+        ):
+            return True  # `set_sandbox_mode(True)` made `(False)`: orders reach the market
+        if _goes_live(old, new) or _limit_lifted(old, new):
+            return True
     return False
+
+
+def _limit_lifted(old: str, new: str) -> bool:
+    """Whether a risk limit of ``old`` is ten times or more as high in ``new``."""
+    before = {m.group("key").lower(): float(m.group("value")) for m in _RISK_LIMIT.finditer(old)}
+    for found in _RISK_LIMIT.finditer(new):
+        was = before.get(found.group("key").lower())
+        if was is not None and was > 0 and float(found.group("value")) >= was * 10:
+            return True
+    return False
+
+
+def _goes_live(old: str, new: str) -> bool:
+    """Whether a rehearsal's address (``paper-api.alpaca.markets``, a ``sandbox`` or
+    ``testnet`` host) is replaced by one that is none (the live service's)."""
+    if not _REHEARSAL_URL.search(old):
+        return False
+    urls = _URL.findall(new)
+    return bool(urls) and not any(_REHEARSAL_URL.match(url) for url in urls)
 
 
 def _check_dropped(old: str, new: str) -> bool:

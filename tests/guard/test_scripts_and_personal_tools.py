@@ -136,7 +136,8 @@ test_stopped, test_everyday_stays_free = stopped_and_free(STOPPED, FREE)
 @pytest.mark.parametrize(
     ("args", "marked"),
     [(("scripts/notify.py",), True), (("scripts/notify.py", "--dry-run"), False),
-     (("-c", "print(1)"), False), (("-m", "tools.sync", "--commit"), True), (("-m", "pytest", "--commit"), False),
+     (("-c", "print(1)"), False), (("-m", "tools.sync", "--commit"), True),
+     (("-m", "pytest", "--commit"), False),
      (("-m", "pytest"), False), (("train.py", "--yes"), True), (("train.py",), False)],
 )  # fmt: skip
 def test_a_script_is_marked_by_its_name_or_a_for_real_option(
