@@ -62,17 +62,21 @@ _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
 def mark_endpoint_deletes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """``pieces`` with each request to a deleting endpoint marked `ENDPOINT_DELETE`; the
-    same tuple when none is."""
+    """``pieces`` with each request to a deleting endpoint marked `ENDPOINT_DELETE`, and
+    each signed-in change elsewhere `ENDPOINT_CHANGE`; the same tuple when none is."""
     return mark_each(pieces, PROGRAMS, _mark_at)
 
 
 def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
     piece = pieces[index]
     program, args = piece.program or "", piece.args
-    if deletes_by_endpoint(program, args):
+    if program not in FETCHING:
+        return (ENDPOINT_DELETE,) if deletes_by_endpoint(program, args) else ()
+    read = read_options(FETCHING[program], args)  # (once, for both questions)
+    method, urls = _fetched(program, read)
+    if method not in _LOOKING and any(_names_delete(url) for url in urls):
         return (ENDPOINT_DELETE,)
-    return (ENDPOINT_CHANGE,) if changes_as_someone(program, args) else ()
+    return (ENDPOINT_CHANGE,) if _signed_change(read, method, urls) else ()
 
 
 def changes_as_someone(program: str, args: tuple[str, ...]) -> bool:
@@ -85,7 +89,10 @@ def changes_as_someone(program: str, args: tuple[str, ...]) -> bool:
     if program not in FETCHING:
         return False
     read = read_options(FETCHING[program], args)
-    method, urls = _fetched(program, read)
+    return _signed_change(read, *_fetched(program, read))
+
+
+def _signed_change(read: Read, method: str, urls: list[str]) -> bool:
     if method not in _CHANGING or not urls or all(is_local(url) for url in urls):
         return False
     signed = any(

@@ -6,10 +6,11 @@ moving money, publishing or uploading (``notify_subscribers.py``, ``bulk_refund.
 ``rc-publish.js``, ``upload_youtube.py``), and any script given an option that says
 "for real" (``--send``, ``--execute``, ``--commit``, ``--no-dry-run``, ``--yes``) or a
 command named so (``qbo.py pay-bills``, ``python -m esign_cli send``), acts
-on people or services no one here can take back. Such a call is marked `SCRIPT_ACTS`,
-or one run with a variable that ends its rehearsal (``ALPACA_PAPER=false python
-bot/run.py``), unless it says it only rehearses (``--dry-run``, ``--preview``, ``--validate``) or is
-aimed at this machine (``--smtp localhost:1025``, an emulator's ``*_EMULATOR_HOST``).
+on people or services no one here can take back; so does one run with a variable that
+ends its rehearsal (``ALPACA_PAPER=false python bot/run.py``). Such a call is marked
+`SCRIPT_ACTS`, unless it says it only rehearses (``--dry-run``, ``--preview``,
+``--validate``) or is aimed at this machine (``--smtp localhost:1025``, an emulator's
+``*_EMULATOR_HOST``).
 
 The script is the first operand of an interpreter (``python3 -u x.py``, ``node x.js``,
 ``python -m pkg.announce``), of a project runner (``uv run``, ``poetry run``, ``npx
@@ -24,6 +25,8 @@ import re
 
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pymodules import MODULE_PROGRAMS
+from amplifier_hooks.guard.switchedoff import REHEARSAL
+from amplifier_hooks.guard.urlhosts import is_local
 
 __all__ = ["INTERPRETERS", "SCRIPT_ACTS", "mark_script_acts", "runs_scripts"]
 
@@ -42,9 +45,9 @@ _VALUED = frozenset({"-W", "-X", "-r", "--require", "--import", "--loader", "-I"
                      "--directory", "--env", "-e"})  # fmt: skip
 """An interpreter's or runner's options that take the next word (before the script)."""
 _NOT_RUN = frozenset({"-n", "-c", "--check"})
-_SHELLS = frozenset({"bash", "sh", "zsh"})
 """An interpreter's options that read the script without running it (``bash -n``,
 ``node --check``, ``ruby -c``), or that run a line of code instead (``python -c``)."""
+_SHELLS = frozenset({"bash", "sh", "zsh"})
 _NAMED_COMMANDS = frozenset({"manage", "artisan", "console", "rails", "rake"})
 """Scripts whose first operand names the command they run (``manage.py send_reminders``)."""
 _OTHER_COMMANDS = frozenset({"vendor:publish", "tinker", "shell", "dbshell"})
@@ -66,11 +69,10 @@ _REHEARSES = frozenset({"--dry-run", "--dryrun", "--dry_run", "-n", "--preview",
                         "--check", "--plan", "--help", "-h", "--simulate", "--noop", "--test",
                         "--sandbox"})  # fmt: skip
 _GOES_LIVE = re.compile(
-    r"(?i)^\w*(?:paper|dry_?run|sandbox|testnet|simulat\w*)\w*=(?:false|0|no|off)$"
+    r"(?i)^\w*" + REHEARSAL + r"\w*=(?:false|0|no|off)$"
     r"|^\w*live\w*=(?:true|1|yes|on)$|^\w*(?:trading_)?mode=live$"
 )
 """A variable that takes the script out of its rehearsal (``ALPACA_PAPER=false``)."""
-_LOCAL = re.compile(r"(?:^|[=:/@\s])(?:localhost|127\.0\.0\.1|\[?::1\]?)(?:$|[:/\s])")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _COMMAND = re.compile(r"^[a-z][a-z0-9]*(?:[-_:][a-z0-9]+)+$|^[a-z]+$")
 """A word that names a command of the script (``send``, ``pay-bills``), not a file."""
@@ -93,13 +95,15 @@ def _mark(piece: Piece) -> Piece:
     if found is None:
         return piece
     name, args = found
+    goes_live = any(_GOES_LIVE.match(assignment) for assignment in piece.env)
+    acts = not _FOR_REAL.isdisjoint(args) or _acts(name) or _acts(_command(args))
+    if not (goes_live or acts):  # (most scripts: the tests below are not needed)
+        return piece
     if _REHEARSES.intersection(a.partition("=")[0] for a in args):
         return piece
-    if any(_LOCAL.search(arg) for arg in args) or "_EMULATOR_HOST=" in piece.text:
-        return piece
-    if any(_GOES_LIVE.match(assignment) for assignment in piece.env):
-        return piece._replace(wrappers=(*piece.wrappers, SCRIPT_ACTS))
-    if _FOR_REAL.isdisjoint(args) and not _acts(name) and not _acts(_command(args)):
+    if any(is_local(arg.partition("=")[2] or arg) for arg in args) or any(
+        assignment.partition("=")[0].endswith("_EMULATOR_HOST") for assignment in piece.env
+    ):
         return piece
     return piece._replace(wrappers=(*piece.wrappers, SCRIPT_ACTS))
 

@@ -246,7 +246,7 @@ def secret_kind(name: str) -> SecretKind | None:
         return "key"
     if parent.rpartition("/")[2] in _SECRET_FOLDERS and _FOLDER_KEY.match(name):
         return "key"
-    if name in _DRUPAL_SETTINGS and "sites/" in parent + "/":
+    if name in _DRUPAL_SETTINGS and "/sites/" in f"/{parent}/":
         return "env"
     if _SETTINGS.match(name) or _PLAINTEXT.match(name):
         return "env"

@@ -29,7 +29,7 @@ from typing import Any
 
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
-__all__ = ["PROTECTION_SWITCHED_OFF", "switches_protection_off"]
+__all__ = ["PROTECTION_SWITCHED_OFF", "REHEARSAL", "switches_protection_off"]
 
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _PROTECTION = (
@@ -48,12 +48,11 @@ _SECTION = re.compile(_PROTECTION + r":[ \t]*$", re.I | re.M)
 _SWITCH = r"[\"']?(?P<key>enabled?|active|on)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _SWITCH_ON = re.compile(_SWITCH + r"(?:true|yes|on|1)\b", re.I)
 _SWITCH_OFF = re.compile(_SWITCH + r"(?:false|no|off|0)\b", re.I)
-_CALL_ON = re.compile(
-    r"(?P<key>\w*(?:sandbox|dry_?run|testnet|paper|simulat)\w*)\(\s*(?:True|true|1)\s*\)", re.I
-)
-_CALL_OFF = re.compile(
-    r"(?P<key>\w*(?:sandbox|dry_?run|testnet|paper|simulat)\w*)\(\s*(?:False|false|0)\s*\)", re.I
-)
+REHEARSAL = r"(?:sandbox|dry_?run|testnet|paper|simulat)"
+"""The words that name a rehearsal (a sandbox, a dry run, a testnet, paper trading)."""
+_CALL = r"(?P<key>\w*" + REHEARSAL + r"\w*)\(\s*"
+_CALL_ON = re.compile(_CALL + r"(?:True|true|1)\s*\)", re.I)
+_CALL_OFF = re.compile(_CALL + r"(?:False|false|0)\s*\)", re.I)
 """A rehearsal switched on or off by a call (ccxt's ``set_sandbox_mode(True)``)."""
 _RISK_LIMIT = re.compile(
     r"(?P<key>[\w.-]*(?:loss|drawdown|exposure|notional|leverage|risk)[\w.-]*)[\"']?[ \t]*"
