@@ -190,6 +190,8 @@ SECRET_RULES: tuple[Rule, ...] = (
         "SG.",
         token_start=True,
     ),
+    # Mailchimp's API keys: 32 hex digits and the data centre (`-us21`)
+    _rule("mailchimp_key", rf"(?<![0-9a-f])[0-9a-f]{{32}}-us[0-9]{{1,2}}{_END}", "-us"),
     _rule(
         "stripe_key",
         rf"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{{16,}}{_END}",
@@ -278,6 +280,7 @@ _DESCRIPTIONS = {
     "shopify_token": "a Shopify access token",
     "linear_api_key": "a Linear API key",
     "sendgrid_key": "a SendGrid API key",
+    "mailchimp_key": "a Mailchimp API key",
     "age_secret_key": "an age private key",
     "tailscale_key": "a Tailscale key",
     "jwt": "a JSON web token",
@@ -302,7 +305,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
                  "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
                  "npm_token", "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
                  "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key",
-                 "age_secret_key", "tailscale_key")
+                 "mailchimp_key", "age_secret_key", "tailscale_key")
 )  # fmt: skip
 """The rules whose every match is a live credential by its shape alone (a provider's key
 format). The others (an assignment to ``password``, a bearer header, a JWT, a URL's

@@ -78,10 +78,16 @@ HOSTS: tuple[Spot, ...] = (
     Spot("openclaw", "$OPENCLAW_STATE_DIR/extensions/**", "plugins"),
     Spot("openclaw", "$OPENCLAW_STATE_DIR/amplifier-hooks/**", "our plugin"),
     Spot("openclaw", "$OPENCLAW_CONFIG_PATH", "settings and plugins"),
+    Spot("openclaw", "~/.openclaw/exec-approvals.json", "the commands it runs without asking"),
+    Spot(
+        "openclaw", "$OPENCLAW_STATE_DIR/exec-approvals.json", "the commands it runs without asking"
+    ),
     Spot("amplifier", "**/.amplifier/settings*.yaml", "the active bundle and its modules"),
     Spot("amplifier", "~/.amplifier/bundles/**", "the person's bundles (which name the hooks)"),
     Spot("cursor", "**/.cursor/mcp.json", "MCP servers"),
     Spot("cursor", "**/.cursor/hooks.json", "hook settings"),
+    Spot("cursor", "~/.cursor/cli-config.json", "its CLI's permissions"),
+    Spot("cursor", "**/.cursor/cli.json", "its CLI's permissions"),
     Spot("vscode", "**/.vscode/mcp.json", "MCP servers"),
     Spot("windsurf", "~/.codeium/windsurf/mcp_config.json", "MCP servers"),
 )

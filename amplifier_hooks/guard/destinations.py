@@ -22,7 +22,7 @@ from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.providers import foreign_secret, secrets_go_home
+from amplifier_hooks.guard.providers import foreign_secret, secrets_go_home, uses_variable
 from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_destination
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
@@ -207,7 +207,7 @@ def _headers_home(args: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
     (`providers.secrets_go_home`): the request data itself carries none."""
     headers: list[str] = []
     for index, arg in enumerate(args):
-        if "$" not in arg:
+        if not uses_variable(arg):  # (`--data-urlencode "from=$(date +%s)"`: no secret)
             continue
         if index and args[index - 1] in _HEADERS:
             headers.append(arg)

@@ -31,12 +31,62 @@ CMD`: the service's container)."""
 _LOOKING = frozenset({"inspect", "logs", "ps", "images", "stats", "top", "port", "history",
                       "version", "info"})  # fmt: skip
 _NAMING_SERVICES: dict[str, frozenset[str]] = {
-    "aws": frozenset({"logs"}),
+    "aws": frozenset(
+        {
+            "logs",
+            "ssm",
+            "kms",
+            "secretsmanager",
+            "ec2",
+            "iam",
+            "sts",
+            "rds",
+            "dynamodb",
+            "sqs",
+            "sns",
+            "ecs",
+            "eks",
+            "route53",
+            "cloudwatch",
+            "sso",
+            "organizations",
+            "elbv2",
+            "elb",
+            "autoscaling",
+            "acm",
+            "cloudtrail",
+            "events",
+            "backup",
+            "dlm",
+            "ecr",
+            "cloudfront",
+            "ses",
+            "sesv2",
+            "cognito-idp",
+            "guardduty",
+            "securityhub",
+            "ce",
+            "budgets",
+            "elasticache",
+            "redshift",
+            "batch",
+            "codebuild",
+            "codepipeline",
+            "wafv2",
+            "route53domains",
+            "iam-identitycenter",
+            "identitystore",
+            "ram",
+            "servicequotas",
+        }
+    ),
     "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status"}),
     "docker": _LOOKING,
     "podman": _LOOKING,
 }
-"""Per program, the services whose operands name resources (never files here). ``aws s3``
+"""Per program, the services whose operands name resources (never files here): AWS's
+that take no file but by ``file://`` (``aws ssm get-parameters-by-path --path /dev/app``
+names parameters, not a device). ``aws s3``
 (``cp`` and ``sync`` of local files) and ``aws lambda invoke OUTFILE`` are not listed:
 their operands can be local files; nor are ``gh gist``, ``gh release`` (they upload the
 files named) or ``gh api`` (``-F f=@file``). GitHub's pull requests, issues, runs and

@@ -100,7 +100,24 @@ def _signed_change(read: Read, method: str, urls: list[str]) -> bool:
          or (name in ("-H", "--header") and _CREDENTIAL_HEADER.match(value)))
         for name, value in ((g.opt.names[0], g.value or "") for g in read.given)
     )  # fmt: skip
-    return signed and not any(_only_looks(url) for url in urls)
+    if not signed or any(_only_looks(url) for url in urls):
+        return False
+    return not (all(_GRAPHQL.search(url) for url in urls) and _graphql_query(read))
+
+
+_GRAPHQL = re.compile(r"(?i)/graphql(?:\.json)?/?(?:$|\?)")
+_BODIES = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--json",
+                     "--post-data", "--body-data"})  # fmt: skip
+_MUTATION = re.compile(r"\bmutation\b|\bsubscription\b")
+
+
+def _graphql_query(read: Read) -> bool:
+    """Whether every body sent to a GraphQL endpoint is written out and only queries (no
+    ``mutation``: a read, as a search is); a body read from a file is not known."""
+    bodies = [g.value or "" for g in read.given if g.opt.names[0] in _BODIES]
+    return bool(bodies) and all(
+        not b.startswith("@") and '"query"' in b and _MUTATION.search(b) is None for b in bodies
+    )
 
 
 _CHANGING = frozenset({"POST", "PUT", "PATCH"})

@@ -20,6 +20,7 @@ from amplifier_hooks.guard.remote import pushed_branches, ssh_remote
 from amplifier_hooks.guard.scripts import run_words
 from amplifier_hooks.guard.servicewords import jenkins_cli_reads
 from amplifier_hooks.guard.splitargs import split_args
+from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files
 
 __all__ = ["Facts", "split_args"]
 
@@ -215,6 +216,13 @@ class Facts:
         elif piece.program == "mkcert":
             read = tuple(a for a in args if a not in written)  # it makes them (a new key)
         elif (
+            piece.program in AGE_KEYGENS
+            and "-y" not in piece.args
+            and (identity := age_recipient_files(piece.args)) is not None
+            and not identity.read
+        ):  # a new identity (over one that exists: read, as ssh-keygen's)
+            read = tuple(a for a in args if os.path.lexists(a.path))
+        elif (
             piece.program == "ssh-keygen"
             and self.words == (new_key_out(piece),)
             and not os.path.lexists(args[0].path)
@@ -241,8 +249,10 @@ class Facts:
     def _names_only(self) -> bool:
         """Whether this git call takes its operands as names and reads no file's text
         (the index only, or .gitignore's patterns)."""
-        sub = self.subcommand
-        return sub in _GIT_NAMING or (sub == "rm" and "--cached" in self.flags)
+        sub, flags = self.subcommand, self.flags
+        if sub == "restore":  # `--staged` alone: the index is set back, no file is read
+            return bool({"--staged", "-S"} & flags) and not {"--worktree", "-W"} & flags
+        return sub in _GIT_NAMING or (sub == "rm" and "--cached" in flags)
 
     def _found(self, located: tuple[Located, ...]) -> tuple[Located, ...]:
         if not self.piece.found:

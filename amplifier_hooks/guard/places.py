@@ -28,6 +28,7 @@ from amplifier_hooks.guard.archivechanges import (
     tar_changes,
     unzip_changes,
 )
+from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, restored_into
 from amplifier_hooks.guard.changedpaths import NOTHING, Changed, operand_words, table_read
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, copied_into, mounts
 from amplifier_hooks.guard.copychanges import copy_changes, ditto_changes, rsync_changes
@@ -35,6 +36,7 @@ from amplifier_hooks.guard.gitchanges import git_changes, patch_changes
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.outputfiles import output_files
 from amplifier_hooks.guard.programs import READ_ONLY
+from amplifier_hooks.guard.rclonewords import rclone_changes
 from amplifier_hooks.guard.table import git_read, patterned
 from amplifier_hooks.guard.table.archivers import ARCHIVERS
 from amplifier_hooks.guard.table.finding import find_written
@@ -124,26 +126,10 @@ def _fetch(piece: Piece, places: Places) -> Changed:
     return Changed(whole=tuple(found))
 
 
-_RCLONE_LOOKS = frozenset({"ls", "lsd", "lsl", "lsf", "lsjson", "check", "cryptcheck", "checksum",
-                           "size", "about", "tree", "ncdu", "listremotes", "version", "hashsum",
-                           "md5sum", "sha1sum", "cat", "link", "serve", "help"})  # fmt: skip
-_RCLONE_TAKES = frozenset({"move", "moveto", "bisync", "delete", "purge", "rmdir", "rmdirs",
-                           "deletefile", "cleanup", "dedupe"})  # fmt: skip
-
-
 def _rclone(piece: Piece, places: Places) -> Changed:
-    """rclone by its subcommand: a look (``check``, ``size``, ``ls``) or a dry run changes
-    nothing; a copy or sync changes every operand after its source (an option's value
-    among them is read as one too: never less than it changes), and a move, a delete or
-    a two-way sync every operand."""
-    args = piece.args
-    if "--dry-run" in args or "-n" in args or "--dry-run=true" in args:
-        return NOTHING
-    words = [a for a in args if not a.startswith("-")]
-    if not words or words[0] in _RCLONE_LOOKS:
-        return NOTHING
-    operands = operand_words(tuple(words[1:]))
-    return Changed(whole=operands if words[0] in _RCLONE_TAKES else operands[1:])
+    """rclone by its subcommand (`rclonewords`)."""
+    found = rclone_changes(piece.args)
+    return Changed(whole=found) if found else NOTHING
 
 
 CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
@@ -218,6 +204,8 @@ def changed(piece: Piece, written: tuple[str, ...], places: Places,
             return NOTHING
         if is_python(piece.program or ""):  # `-m zipfile -e A DIR`: all below DIR too
             return Changed(written, unpacks_into(piece.args))
+        if piece.program in BACKUP_TOOLS:  # `restic restore latest --target DIR`: DIR
+            return Changed(written, restored_into(piece.args, written))
         return _new_tuple(Changed, (written, ()))  # (made for most pieces: no keyword call)
     found = reader(piece, places)
     return found

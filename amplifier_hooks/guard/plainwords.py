@@ -52,7 +52,7 @@ _READ_APART = frozenset(
     {*NOT_PATHS, *SOURCES, *TARS, *COPIERS, *CONTAINER_PROGRAMS, *ELSEWHERE, *PATTERN_FIRST,
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
-     "adb", *SPLITTERS, "chezmoi", "tmux", *LOOKING_TOOLS,
+     "adb", *SPLITTERS, "chezmoi", "tmux", "rclone", *LOOKING_TOOLS,
      *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
@@ -61,7 +61,7 @@ read, the files ``mkcert`` makes, the files ``openssl x509``/``req`` read and wr
 the files ``split``/``csplit`` name by a prefix, the identity ``age-keygen -y`` reads,
 the files ``h5dump``/``xmllint`` read and write (not the paths inside them),
 the ones ``pg_dump``/``pg_restore`` read and write, ``exiftool``'s printing mode,
-``qpdf``'s output, what ``chezmoi`` writes, the commands of ``tmux`` and `lookwords`'
+``qpdf``'s output, what ``chezmoi`` and ``rclone`` write, the commands of ``tmux`` and `lookwords`'
 tools that write nothing, the files here of ``adb pull``/``push`` (not the device's);
 ``envsubst``'s words are variables)."""
 

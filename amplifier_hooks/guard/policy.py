@@ -97,6 +97,24 @@ _YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 (a pack is read at every start of a process that judges: `test`, a hook server)."""
 
 
+class _OnceLoader(yaml.SafeLoader):
+    """A safe loader that refuses a key written twice in one mapping: PyYAML keeps the
+    last silently, so a rule's first ``not_wrapped`` (or ``args``) would be dropped."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if isinstance(key, str) and key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r} (first written on line {seen[key]})",
+                    key_node.start_mark,
+                )  # fmt: skip
+            seen.setdefault(key, line)
+        return super().construct_mapping(node, deep=deep)
+
+
 class Policy:
     """Rules compiled for fast decisions. Build with `Policy.of`, `load_pack` or
     `Policy.extend`; a later rule with a pack rule's id replaces it. ``builtin``: the ids
@@ -211,8 +229,9 @@ def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
 
 
 def load_rules(source: str | Path) -> list[Rule]:
-    """Rules from a YAML file: a list, or a mapping with ``rules:``."""
-    data = yaml.load(Path(source).read_text(encoding="utf-8"), Loader=_YAML_LOADER)
+    """Rules from a YAML file: a list, or a mapping with ``rules:`` (a key written twice in
+    one mapping is an error that names its line)."""
+    data = yaml.load(Path(source).read_text(encoding="utf-8"), Loader=_OnceLoader)
     if isinstance(data, list):
         return _once(_RULES.validate_python(data))
     return _PackFile.model_validate(data).rules

@@ -1,10 +1,12 @@
 """Commands run on production: the command a platform's runner or ssh runs on the deployed
 app's machine, and a local command pointed at production by its settings.
 
-``heroku run -a APP CMD``, ``fly ssh console -C CMD``, ``render jobs create
---start-command CMD``, ``railway run CMD`` (here, with the deployed service's variables)
-``ssh HOST CMD`` (a host whose name says production: ``prod-web-1``) and ``kubectl exec
--n production POD -- CMD`` (a namespace, context or pod that says so) run CMD where
+``heroku run -a APP CMD``, ``kamal app exec CMD`` (on the servers its deploy config
+names, production's unless another destination is given), ``fly ssh console -C CMD``,
+``render jobs create --start-command CMD``, ``railway run CMD`` (here, with the deployed
+service's variables) ``ssh HOST CMD`` (a host whose name says production:
+``prod-web-1``) and ``kubectl exec -n production POD -- CMD`` (a namespace, context or
+pod that says so) run CMD where
 the deployed app and its database are. CMD is read with
 the shell's grammar, each of its pieces as its program reads it (`djangocmds` for Django's
 management commands), and the runner's piece is marked (`MARKS`) with the worst it does:
@@ -69,7 +71,7 @@ _FED_CODE = "fed code"
 """(`_kind_of`: the runner's command runs its input as code)"""
 _RANK = {LOOK: 0, CHANGE: 1, DATA: 2, SECRETS: 3, WIPE: 4}
 RUNNERS = frozenset({"heroku", "fly", "flyctl", "render", "railway", "ssh", "fab", "kubectl",
-                     "oc"})  # fmt: skip
+                     "oc", "kamal"})  # fmt: skip
 _OWN_JUDGE = frozenset({"ssh", "railway", "kubectl", "oc"})
 """Runners whose other changes are not asked here: ssh's own rule asks for them, and the
 cluster's rule for ``kubectl exec``'s; ``railway run`` runs here (``railway run npm run
@@ -83,6 +85,8 @@ _VALUED = {
     "heroku": frozenset({"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env",
                          "--type"}),
     "railway": frozenset({"-s", "--service", "-e", "--environment"}),
+    "kamal": frozenset({"-d", "--destination", "-r", "--roles", "--hosts", "-c",
+                        "--config-file", "--version", "-e", "--env"}),
 }  # fmt: skip
 """Each runner's options that take the next word as their value (never the command)."""
 _COMMAND_OPTIONS = {"fly": ("-C", "--command"), "flyctl": ("-C", "--command"),
@@ -203,6 +207,8 @@ def remote_command(program: str | None, args: tuple[str, ...]) -> str | None:
         if args[:1] not in (("run",), ("run:detached",)):
             return None
         return _after_options(args[1:], _VALUED[program])
+    if program == "kamal":  # `kamal app exec -d production CMD`: on the app's servers
+        return _after_options(args[2:], _VALUED[program]) if args[:2] == ("app", "exec") else None
     names = _COMMAND_OPTIONS.get(program or "")
     if names is None:
         return None

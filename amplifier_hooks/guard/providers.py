@@ -13,7 +13,7 @@ import re
 
 from amplifier_hooks.secret_shapes import SECRET_KEY
 
-__all__ = ["PROVIDERS", "foreign_secret", "secrets_go_home"]
+__all__ = ["PROVIDERS", "foreign_secret", "secrets_go_home", "uses_variable"]
 
 PROVIDERS: dict[str, tuple[str, ...]] = {
     "GITHUB": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
@@ -53,12 +53,37 @@ PROVIDERS: dict[str, tuple[str, ...]] = {
     "ATLASSIAN": ("atlassian.net", "atlassian.com"),
     "DISCORD": ("discord.com",),
     "TELEGRAM": ("telegram.org",),
+    "HUBSPOT": ("hubapi.com", "hubspot.com"),
+    "MAILCHIMP": ("mailchimp.com",),
+    "SALESFORCE": ("salesforce.com", "force.com"),
+    "SEGMENT": ("segment.io", "segment.com"),
+    "ZENDESK": ("zendesk.com",),
+    "INTERCOM": ("intercom.io",),
+    "AIRTABLE": ("airtable.com",),
+    "PAGERDUTY": ("pagerduty.com",),
+    "OPSGENIE": ("opsgenie.com",),
+    "ASANA": ("asana.com",),
+    "MAILGUN": ("mailgun.net",),
+    "POSTMARK": ("postmarkapp.com",),
+    "RESEND": ("resend.com",),
+    "SHOPIFY": ("myshopify.com", "shopify.com"),
+    "PLAYFAB": ("playfabapi.com",),
+    "APCA": ("alpaca.markets",),
+    "ALPACA": ("alpaca.markets",),
+    "OANDA": ("oanda.com",),
+    "TRADIER": ("tradier.com",),
 }
 """A secret variable's first word and the hosts its secret is for (the host, or a name
 ending with ``.`` and it). Providers people run themselves under any name (GitLab, Gitea,
 Jenkins) are not here: their secrets go to hosts no table can list."""
 
 _USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def uses_variable(word: str) -> bool:
+    """Whether ``word`` expands a variable (``$NAME``, ``${NAME}``; a command's output,
+    ``$(date +%s)``, is none)."""
+    return "$" in word and _USES.search(word) is not None
 
 
 def foreign_secret(words: tuple[str, ...], hosts: tuple[str, ...]) -> str | None:

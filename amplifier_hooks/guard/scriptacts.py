@@ -67,7 +67,7 @@ _FOR_REAL = frozenset({"--send", "--submit", "--execute", "--commit", "--confirm
                        "--no-dryrun"})  # fmt: skip
 _REHEARSES = frozenset({"--dry-run", "--dryrun", "--dry_run", "-n", "--preview", "--validate",
                         "--check", "--plan", "--help", "-h", "--simulate", "--noop", "--test",
-                        "--sandbox"})  # fmt: skip
+                        "--sandbox", "--validate-only", "--check-only", "--dry"})  # fmt: skip
 _GOES_LIVE = re.compile(
     r"(?i)^\w*" + REHEARSAL + r"\w*=(?:false|0|no|off)$"
     r"|^\w*live\w*=(?:true|1|yes|on)$|^\w*(?:trading_)?mode=live$"

@@ -40,16 +40,26 @@ _KEY = re.compile(
       | utc--.+--[0-9a-f]+(?:\.json)?                         # an Ethereum keystore file
       | (?:.+[-_.])?(?:key|keystore|signing)\.properties     # Android signing passwords
       | (?:.+[-_.])?token\.pickle                            # a Google API client's login
+      | (?:.+[-_])?(?:encryption|signing|secret|private|aes|hmac|master)[-_]key\.(?:bin|der|raw|dat)
     )$""",
     re.VERBOSE,
 )
 """``.p8`` is PKCS#8 (App Store Connect's ``AuthKey_*.p8``), ``.sec`` a GnuPG secret key
 exported (``signing.sec``) or Nix's signing key; Flutter's and Android's
 ``key.properties`` / ``keystore.properties`` hold the keystore's passwords, which open it;
-``token.pickle`` is the OAuth refresh token Google's API clients save after a login."""
+``token.pickle`` is the OAuth refresh token Google's API clients save after a login;
+``flash_encryption_key.bin`` and ``secure_boot_signing_key.der`` are a device's keys as raw
+bytes (ESP-IDF's flash encryption, a bootloader's signing)."""
 _CERTIFICATES = frozenset({"fullchain.pem", "chain.pem"})
 """certbot's certificate files (``/etc/letsencrypt/live/*/``), public by their names: its
 key is ``privkey.pem``. (``cert.pem`` is not among them: cloudflared's holds its token.)"""
+_PUBLIC_PEM = re.compile(
+    r"^(?!.*(?:key|priv|secret))(?!cert\.pem$)(?:.+[-_.])?(?:ca|cert|crt|chain|intermediate|pub|public)"
+    r"(?:[-_.][^.]*)?\.pem$"
+)
+"""A PEM file named for a certificate or a public key (``acme-root-ca.pem``,
+``intermediate.pem``, ``pub-cert.pem``) and for no key: public, as ``fullchain.pem`` is
+(a bare ``cert.pem`` is not: cloudflared's holds its token)."""
 _KEY_JSON = re.compile(
     r"""^(?:
         (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?|private)(?:[-_.].*)?
@@ -72,19 +82,24 @@ _FOLDER_KEY = re.compile(r"^(?!.*\.enc\.)[^.].*\.json$")
 """A JSON file in a folder named for secrets (``secrets/mainnet-deployer.json``,
 ``config/secrets/freshdesk.json``) holds one: a wallet's, a service's key. sops's
 ``secrets/prod.enc.yaml`` is encrypted, and YAML there is often a manifest to encrypt."""
+_KAMAL_SECRETS = re.compile(r"^secrets(?:[-.].+)?$")
+"""Kamal's ``.kamal/secrets`` (and ``secrets-common``, ``secrets.production``): the
+registry password and ``RAILS_MASTER_KEY`` its deploys hand to the app."""
 _DRUPAL_SETTINGS = frozenset({"settings.php", "settings.local.php", "settings.prod.php"})
 """Drupal's ``sites/*/settings.php`` (and ``settings.local.php``): its database password
 and hash salt, kept as WordPress keeps them in ``wp-config.php``."""
 _SETTINGS = re.compile(
-    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml)|wp-config\.php|env\.php"
-    r"|sentry\.properties|\.sentryclirc)$"
+    r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml|exs)|wp-config\.php|env\.php"
+    r"|sentry\.properties|\.sentryclirc|.+\.secrets)$"
 )
 """``Secrets.xcconfig``, ``secrets.properties``, ``secrets.toml`` (Streamlit's
 ``.streamlit/secrets.toml``): settings kept out of git for their values (API keys, database
 passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 (the database password, the salts), ``wp-config-sample.php`` its example, and Magento's
-``app/etc/env.php`` its own (the database password, the encryption key); a mobile app's
-``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``."""
+``app/etc/env.php`` its own (the database password, the encryption key), Phoenix's
+``config/prod.secret.exs`` its (``secret_key_base``, the database URL); a mobile app's
+``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``;
+Moonraker's ``moonraker.secrets`` (any ``NAME.secrets``) its API keys and passwords."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -112,7 +127,7 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.toml|token\.pickle|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php",
+    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
@@ -233,7 +248,7 @@ def secret_kind(name: str) -> SecretKind | None:
         if stripped == name or not stripped:
             break
         name = stripped
-    if name.endswith(".pub") or name in _CERTIFICATES:
+    if name.endswith(".pub") or name in _CERTIFICATES or _PUBLIC_PEM.match(name):
         return None
     if _ENV.match(name):
         parts = name.split(".")
@@ -246,6 +261,8 @@ def secret_kind(name: str) -> SecretKind | None:
         return "key"
     if parent.rpartition("/")[2] in _SECRET_FOLDERS and _FOLDER_KEY.match(name):
         return "key"
+    if parent.rpartition("/")[2] == ".kamal" and _KAMAL_SECRETS.match(name):
+        return "env"
     if name in _DRUPAL_SETTINGS and "/sites/" in f"/{parent}/":
         return "env"
     if _SETTINGS.match(name) or _PLAINTEXT.match(name):

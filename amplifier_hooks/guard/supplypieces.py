@@ -23,6 +23,7 @@ from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.supplyfiles import lock_file
 from amplifier_hooks.guard.supplytexts import supply_marks
 from amplifier_hooks.guard.supplyverify import verification_marks
+from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.table import Does, read_call
 
 __all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "supply_pieces", "supply_writes"]
@@ -185,7 +186,7 @@ def _perl_in_place(args: tuple[str, ...]) -> list[str]:
 def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
     """The marks of a ``sed``/``perl`` edit of ``path``, read as the edit it is: each
     substitution's pattern the old text and its replacement the new, a deleted line's
-    pattern old text with nothing new."""
+    pattern old text with nothing new (a protection switched off too: `switchedoff`)."""
     name = posixpath.basename(path)
     marks: list[str] = []
     for old, new in _substitutions(piece.args):
@@ -193,6 +194,10 @@ def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
             marks.append(WRAPPER_EDIT)
         marks.extend(supply_marks(path, new, old, workspace))
         marks.extend(verification_marks(path, new, old))
+        before = old.removeprefix("^").removesuffix("$").replace("\\", "")  # (as a text)
+        edit = {"old_string": before, "new_string": new.replace("\\", "")}
+        if PROTECTION_SWITCHED_OFF not in marks and switches_protection_off((path,), edit):
+            marks.append(PROTECTION_SWITCHED_OFF)  # `s|^#define THERMAL_PROTECTION|//&|`
     return marks
 
 

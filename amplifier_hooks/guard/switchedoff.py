@@ -16,7 +16,12 @@ request through it. A rehearsal ended the same way (``"dry_run": true`` made ``f
 address made the live one) sends the next run's orders, payments or messages for real,
 and a risk limit raised tenfold (``MAX_DAILY_LOSS_PCT = 0.02`` made ``1.0``) is one
 taken away. A protection's own block switched off counts too
-(``moderation:`` with ``enabled: true`` made ``false``). An ``apply_patch`` is read as the
+(``moderation:`` with ``enabled: true`` made ``false``), and so does a list of who may
+come in opened to anyone (``ALLOWED_HOSTS``, CORS origins, a CSRF check's ``$except``
+given ``'*'``), debugging switched on in production's settings (``DEBUG = False`` made
+``True`` in ``settings/production.py``: every error page shows the settings), and a
+local database's address made production's (``host: localhost`` made
+``prod-db...``: the next local run writes to the real data). An ``apply_patch`` is read as the
 edits it makes (`patchfiles.update_hunks`). A whole file written has no "before", so it is
 not read here.
 """
@@ -60,6 +65,12 @@ _RISK_LIMIT = re.compile(
     re.I,
 )
 """A trading bot's risk limit set to a number (``MAX_DAILY_LOSS_PCT = 0.02``)."""
+_HEAT_LIMIT = re.compile(
+    r"(?P<key>\b(?:#define\s+)?\w*max_?temp\w*)[\"']?[ \t]*[:=\t ][ \t]*(?P<value>\d+(?:\.\d+)?)\b",
+    re.I,
+)
+"""A heater's highest temperature (Marlin's ``#define HEATER_0_MAXTEMP 275``, Klipper's
+``max_temp: 300``): raised by a quarter or more, it no longer stops a runaway heater."""
 _REHEARSAL_URL = re.compile(r"https?://[\w.-]*(?:paper|sandbox|testnet|demo)[\w.-]*", re.I)
 _URL = re.compile(r"https?://[\w.-]+", re.I)
 _POLICY_CLOSED = re.compile(
@@ -67,6 +78,18 @@ _POLICY_CLOSED = re.compile(
 )
 _POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+ACCEPT")
 """A firewall's default policy (a dev container's ``init-firewall.sh``) from closed to open."""
+_ALLOW_LIST = re.compile(r"allow|origin|host|except|trust|whitelist|cors", re.I)
+_ANYONE = re.compile(r"""["']\*["']""")
+"""A list entry that admits anyone (``["*"]``), in a text that names who is let in."""
+_DEBUG = r"(?P<key>\b(?:app_)?debug)[\"']?[ \t]*[:=][ \t]*[\"']?"
+_DEBUG_ON = re.compile(_DEBUG + r"(?:true|yes|on|1)\b", re.I)
+_DEBUG_OFF = re.compile(_DEBUG + r"(?:false|no|off|0)\b", re.I)
+_PRODUCTION_FILE = re.compile(r"(?:^|[-_./])prod(?:uction)?(?:[-_.]|$)", re.I)
+_LOCAL_HOST = re.compile(r"\b(?:localhost|127\.0\.0\.1)\b", re.I)
+_PRODUCTION_HOST = re.compile(
+    r"\b(?:host|hostname|server|url|database)\b[^\n]*\bprod(?:uction)?\b", re.I
+)
+"""A database address or name of production's, where a local one was."""
 _MAX_TEXT = 64 * 1024
 _CHECK = re.compile(
     r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
@@ -84,19 +107,26 @@ _CHECK = re.compile(
     r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
     r"|bandit|gosec|zizmor|scorecard|dependency-review)"
     r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
+    r"|#define\s+(?:THERMAL_PROTECTION_\w+|THERMAL_RUNAWAY\w*|USE_WATCHDOG|PREVENT_COLD_EXTRUSION)\b"
+    r"|(?m:^)\s*\[verify_heater\b"
 )
 """A line of the code's own access checks: an exception of access refused, a 401 or 403,
 a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
 signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
 compared in constant time): without it, anyone may send forged events (a paid order);
 a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
-or an LLM application's input and output rails (NeMo Guardrails' ``self check input``)."""
+an LLM application's input and output rails (NeMo Guardrails' ``self check input``), or a
+3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
+``[verify_heater ...]``): without them a heater left on runs away, a fire."""
 _COMMENT = ("#", "//", "--", "/*", "*", "<!--")
+_DIRECTIVES = ("#define", "#if", "#undef", "#include", "#elif", "#else", "#endif", "#pragma")
 
 
 def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
-    """Whether a file tool's edit ``inputs`` turn a protection's key from on to off."""
-    del paths  # (any file: a configuration of any format, the code's own defaults)
+    """Whether a file tool's edit ``inputs`` turn a protection's key from on to off (of
+    ``paths``, only whether one is production's settings is read: any file may hold a
+    protection, a configuration of any format or the code's own defaults)."""
+    production = any(_PRODUCTION_FILE.search(p.rpartition("/")[2]) for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -114,17 +144,37 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             m.group("key").lower() for m in _CALL_OFF.finditer(new)
         ):
             return True  # `set_sandbox_mode(True)` made `(False)`: orders reach the market
-        if _goes_live(old, new) or _limit_lifted(old, new):
+        if _goes_live(old, new) or _limit_lifted(old, new) or _opened_to_anyone(old, new):
             return True
+        if production and _DEBUG_OFF.search(old) and _DEBUG_ON.search(new):
+            return True  # `DEBUG = False` made `True` in production's settings
+        if _LOCAL_HOST.search(old) and _PRODUCTION_HOST.search(new):
+            return True  # `host: localhost` made production's database
     return False
 
 
+def _opened_to_anyone(old: str, new: str) -> bool:
+    """Whether ``new`` lets anyone in (``'*'``) where ``old`` named who may come in."""
+    return (
+        _ANYONE.search(new) is not None
+        and _ANYONE.search(old) is None
+        and _ALLOW_LIST.search(old) is not None
+    )
+
+
 def _limit_lifted(old: str, new: str) -> bool:
-    """Whether a risk limit of ``old`` is ten times or more as high in ``new``."""
-    before = {m.group("key").lower(): float(m.group("value")) for m in _RISK_LIMIT.finditer(old)}
-    for found in _RISK_LIMIT.finditer(new):
+    """Whether a risk limit of ``old`` is ten times or more as high in ``new``, or a
+    heater's highest temperature a quarter higher or more."""
+    return _raised(_RISK_LIMIT, old, new, 10.0) or _raised(_HEAT_LIMIT, old, new, 1.25)
+
+
+def _raised(limit: re.Pattern[str], old: str, new: str, factor: float) -> bool:
+    before = {m.group("key").lower(): float(m.group("value")) for m in limit.finditer(old)}
+    if not before:
+        return False
+    for found in limit.finditer(new):
         was = before.get(found.group("key").lower())
-        if was is not None and was > 0 and float(found.group("value")) >= was * 10:
+        if was is not None and was > 0 and float(found.group("value")) >= was * factor:
             return True
     return False
 
@@ -141,9 +191,14 @@ def _goes_live(old: str, new: str) -> bool:
 def _check_dropped(old: str, new: str) -> bool:
     """Whether a line of ``old`` that checks access is gone from ``new`` or commented out
     there (compared without its indentation)."""
-    kept = {line.strip() for line in new.splitlines() if not line.strip().startswith(_COMMENT)}
+    kept = {line.strip() for line in new.splitlines() if not _commented(line.strip())}
     for line in old.splitlines():
         text = line.strip()
-        if text and not text.startswith(_COMMENT) and _CHECK.search(text) and text not in kept:
+        if text and not _commented(text) and _CHECK.search(text) and text not in kept:
             return True
     return False
+
+
+def _commented(text: str) -> bool:
+    """Whether a line is a comment (C's ``#define``, ``#if`` are code)."""
+    return text.startswith(_COMMENT) and not text.startswith(_DIRECTIVES)

@@ -13,16 +13,18 @@ from amplifier_hooks.guard.pathplaces import TEMP_DIRS
 __all__ = ["in_temp", "temp_words"]
 
 _RELATIVE = ("./", "../")
+_INSIDE_TEMP = tuple(f"{t}/" for t in TEMP_DIRS)
+"""(built once: both tests run for every command's piece, `bench_guard`'s fresh row)"""
 
 
 def _temp_folder(cwd: str | None) -> bool:
-    return cwd is not None and any(cwd == t or cwd.startswith(t + "/") for t in TEMP_DIRS)
+    return cwd is not None and (cwd in TEMP_DIRS or cwd.startswith(_INSIDE_TEMP))
 
 
 def in_temp(word: str, cwd: str | None) -> str | None:
     """The absolute path of a program word (``./x``, ``bin/x``: a word with a ``/``) run
     in ``cwd`` when either is in a shared temporary folder, else None."""
-    if word.startswith(tuple(f"{t}/" for t in TEMP_DIRS)):
+    if word.startswith(_INSIDE_TEMP):
         return word
     if "/" not in word or word.startswith(("/", "~", "$")) or not _temp_folder(cwd):
         return None

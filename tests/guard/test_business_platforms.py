@@ -21,7 +21,7 @@ STOPPED = [
      "messaging-send-or-delete"),
     ("sf data delete bulk --sobject Contact --file ids.csv --target-org acme-prod", "ask",
      "salesforce-org-change"),
-    ("sf apex run --file scripts/cleanup.apex -o dev", "ask", "salesforce-org-change"),
+    ("sf apex run --file scripts/cleanup.apex -o dev", "ask", "salesforce-apex-run"),
     ("sf project deploy start --target-org acme-prod --source-dir force-app", "ask",
      "salesforce-deploy-production"),
     ("sf org display --target-org acme-prod --verbose --json", "deny", "platform-secret-reveal"),

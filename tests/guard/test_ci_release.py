@@ -287,7 +287,7 @@ def test_forge_registry_jenkins_signing_and_hook_calls(
         "pre-commit run --all-files",
         "git config --get commit.gpgsign",
         # Jenkins' words and .NET's switches are no files here
-        "java -jar jenkins-cli.jar -s https://j.test/ -auth @/home/u/.jauth list-jobs",
+        "java -jar jenkins-cli.jar -s https://j.test/ -auth @/home/ada-guard-test/.jauth list-jobs",
         "java -jar jenkins-cli.jar -s https://j.test/ declarative-linter < Jenkinsfile",
         "dotnet pack -c Release -o ./artifacts /p:ContinuousIntegrationBuild=true",
     ],

@@ -192,14 +192,20 @@ def test_one_archive_deleted_stays_asked(verdict: Judge) -> None:
         ("restic", ("-r", "R", "restore", "latest", "-tT"), ("T",)),
         ("restic", ("-r", "R", "restore", "latest"), ("R",)),
         ("restic", ("--cache-dir", "C", "-r", "R", "snapshots"), ("C", "R")),
-        ("restic", ("-r", "R", "forget", "--prune", "--dry-run"), ("R",)),
+        ("restic", ("-r", "R", "forget", "--prune", "--dry-run"), ()),  # (a dry run: nothing)
+        ("restic", ("-r", "R", "forget", "--prune"), ("R",)),
+        ("duplicity", ("collection-status", "R"), ()),
+        ("duplicity", ("remove-older-than", "9D", "R"), ()),
+        ("duplicity", ("remove-older-than", "9D", "--force", "R"), ("R",)),
+        ("duplicity", ("restore", "R", "T"), ("T",)),
     ],
 )
 def test_backup_tools_write_only_what_their_command_writes(
     program: str, args: tuple[str, ...], written: tuple[str, ...]
 ) -> None:
     words = tuple(a for a in args if not a.startswith("-") and a not in ("list", "prune",
-                  "check", "create", "snapshots", "restore", "latest", "forget"))  # fmt: skip
+                  "check", "create", "snapshots", "restore", "latest", "forget",
+                  "collection-status", "remove-older-than", "9D"))  # fmt: skip
     words = tuple(w for w in ("R", "R::a", "src", "T", "C") if w in words or w in written)
     assert set(backup_writes(program, args, words)) == set(written)
 

@@ -219,7 +219,7 @@ def test_a_credential_given_to_a_services_tool_is_denied(pack: Policy, places: P
     token = "ghp_" + "1234567890abcdefghijklmnopqrstuvwxyzAB"
     issue = call(pack, places, "mcp__github__create_issue", owner="o", repo="r", title="CI",
                  body=f"Token used: {token}\n")  # fmt: skip
-    plain = call(pack, places, "mcp__github__create_issue", owner="o", repo="r", title="CI",
+    plain = call(pack, places, "mcp__github__create_issue", owner="o", repo="calc", title="CI",
                  body="The build fails on main since yesterday.\n")  # fmt: skip
     assert (issue.decision, issue.rule) == ("deny", "secret-to-mcp-tool")
     assert plain.decision not in ("ask", "deny")

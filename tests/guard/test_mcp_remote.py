@@ -76,13 +76,24 @@ def test_a_remote_tool_is_never_granted(pack: Policy, places: Places) -> None:
 
 
 def test_reading_and_reviewing_tools_stay_free(pack: Policy, places: Places) -> None:
+    own = {"owner": "ada", "repo": "calc"}  # (no origin to read: the workspace's folder's name)
     for name, args in [
-        ("mcp__github__create_pull_request", {**REPO, "title": "t", "head": "f", "base": "main"}),
+        ("mcp__github__create_pull_request", {**own, "title": "t", "head": "f", "base": "main"}),
         ("mcp__github__get_file_contents", {**REPO, "path": "src/app.py", "branch": "main"}),
-        ("mcp__github__add_issue_comment", {**REPO, "issue_number": 1, "body": "done"}),
+        ("mcp__github__add_issue_comment", {**own, "issue_number": 1, "body": "done"}),
         ("mcp__github__create_branch", {**REPO, "branch": "fix/a", "from_branch": "main"}),
     ]:
         assert mcp(pack, places, name, **args).decision is None, name
+
+
+def test_a_post_in_another_projects_repository_is_asked(pack: Policy, places: Places) -> None:
+    for name, args in [
+        ("mcp__github__create_pull_request", {**REPO, "title": "t", "head": "f", "base": "main"}),
+        ("mcp__github__add_issue_comment", {**REPO, "issue_number": 1, "body": "done"}),
+        ("mcp__github__create_issue", {**REPO, "title": "t", "body": "b"}),
+    ]:
+        verdict = mcp(pack, places, name, **args)
+        assert (verdict.decision, verdict.rule) == ("ask", "github-post-elsewhere"), name
 
 
 @pytest.mark.parametrize(

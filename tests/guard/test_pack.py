@@ -440,3 +440,25 @@ def test_the_git_folder_moved_by_a_host_tool_is_denied_and_a_copy_or_move_into_i
     assert (moved.decision, moved.rule) == ("deny", "mv-git-dir")
     for command in ("mv notes.txt .git", "cp -r .git ../git-backup", "mv .gitignore old"):
         assert verdict(command).rule != "mv-git-dir", command
+
+
+def test_no_key_of_the_shipped_pack_is_written_twice() -> None:
+    # (the shipped pack is read with libyaml, which keeps the last of two keys silently;
+    # `load_rules` reads a file as a person's rules are read: a second key is an error)
+    import amplifier_hooks.guard as guard
+    from amplifier_hooks.guard import load_rules
+
+    rules = load_rules(Path(guard.__file__).parent / "packs" / "default.yaml")
+    assert [r.id for r in rules] == [r.id for r in load_pack().rules]
+
+
+def test_a_rules_file_with_a_key_written_twice_names_the_line(tmp_path: Path) -> None:
+    from amplifier_hooks.guard import load_rules
+
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "- id: x\n  decision: ask\n  reason: r\n  program: [a]\n  program: [b]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(Exception, match=r"duplicate key 'program' \(first written on line 4\)"):
+        load_rules(path)

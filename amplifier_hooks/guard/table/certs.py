@@ -10,7 +10,8 @@ reads. ``-install`` and ``-uninstall`` change the trust stores: the pack asks
 (`trusted-root-tool`).
 
 ``age-keygen -y [-o OUT] [IN]`` reads an identity (IN, else its input) and writes its
-recipient, the public key, to OUT (else its output): IN is read, never written.
+recipient, the public key, to OUT (else its output): IN is read, never written. Without
+``-y`` it makes a new identity and writes it to OUT (else its output): nothing is read.
 """
 
 from __future__ import annotations
@@ -79,12 +80,15 @@ def mkcert_files(args: tuple[str, ...]) -> Made | None:
 
 
 def age_recipient_files(args: tuple[str, ...]) -> Made | None:
-    """The files ``age-keygen -y args`` writes and reads (None: not ``-y``, or a flag or
-    word the guard does not read there)."""
-    read = _go_flags(args, frozenset({"y"}), frozenset({"o", "output"}))
+    """The files ``age-keygen [-y] args`` writes and reads (None: a flag or word the guard
+    does not read there)."""
+    read = _go_flags(args, frozenset({"y", "pq"}), frozenset({"o", "output"}))
     if read is None:
         return None
     given, identity = read  # the identity file (else its input)
-    if ("y", None) not in given or len(identity) > 1:
+    written = tuple(v for n, v in given if v is not None and n in ("o", "output"))
+    if ("y", None) not in given:  # a new identity: written, nothing read
+        return Made(written, ()) if not identity else None
+    if len(identity) > 1:
         return None
-    return Made(tuple(v for _n, v in given if v is not None), identity)
+    return Made(written, identity)

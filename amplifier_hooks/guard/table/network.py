@@ -42,7 +42,11 @@ RSYNC = opts(
     "--exclude= --include= --exclude-from=:read --include-from=:read -f,--filter= "
     "-F --files-from=:read -0,--from0 --progress -P -h,--human-readable --stats "
     "-i,--itemize-changes --log-file=:write --info= --debug= --chmod= --chown= "
-    "--usermap= --groupmap= --port= --password-file=:read --mkpath --help --version",
+    "--usermap= --groupmap= --port= --password-file=:read --mkpath --help --version "
+    "-A,--acls -X,--xattrs -U,--atimes -N,--crtimes --no-perms --no-owner --no-group "
+    "--no-times --safe-links --copy-unsafe-links --ignore-errors --delay-updates "
+    "--append-verify --list-only --bwlimit= --compress-level= --zc= --zl= --cc= "
+    "-y,--fuzzy --compare-dest= --copy-dest= --link-dest= --modify-window= --contimeout=",
 )
 _REMOTE = re.compile(r"^[^/]*:|^rsync://")
 
