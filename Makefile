@@ -723,13 +723,22 @@ guard-scores: $(STAMP)
 		--min-caught 0.948 --min-deny 0.705 --min-ask 0.933
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout77.yaml \
 		benchmarks/corpora/blind-holdout77-everyday.yaml --max-wrong-grants 0 --min-benign 0.967 \
-		--min-caught 0.837 --min-deny 0.675 --min-ask 0.906
+		--min-caught 0.837 --min-deny 0.675 --min-ask 0.895
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout78.yaml \
 		benchmarks/corpora/blind-holdout78-everyday.yaml --max-wrong-grants 0 --min-benign 0.907 \
 		--min-caught 0.965 --min-deny 0.77 --min-ask 0.968
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout79.yaml \
 		benchmarks/corpora/blind-holdout79-everyday.yaml --max-wrong-grants 0 --min-benign 0.954 \
 		--min-caught 0.991 --min-deny 0.672 --min-ask 0.963
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout80.yaml \
+		benchmarks/corpora/blind-holdout80-everyday.yaml --max-wrong-grants 0 --min-benign 0.969 \
+		--min-caught 0.976 --min-deny 0.75 --min-ask 0.961
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout81.yaml \
+		benchmarks/corpora/blind-holdout81-everyday.yaml --max-wrong-grants 0 --min-benign 0.973 \
+		--min-caught 0.947 --min-deny 0.822 --min-ask 0.916
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout82.yaml \
+		benchmarks/corpora/blind-holdout82-everyday.yaml --max-wrong-grants 0 --min-benign 0.981 \
+		--min-caught 0.973 --min-deny 0.802 --min-ask 0.988
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -13,6 +13,7 @@ from typing import Any
 
 from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.autoruns import autorun_marks
+from amplifier_hooks.guard.browseracts import browser_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
@@ -162,7 +163,7 @@ def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece
         return made
     marks = verb_marks(name)
     arguments = tool_input(call)
-    marks += switch_marks(name, arguments)
+    marks += switch_marks(name, arguments) + browser_marks(name, arguments)
     if sends_secret(arguments):
         marks = (*marks, SECRET_TO_MCP)
     if not marks:

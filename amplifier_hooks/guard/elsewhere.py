@@ -80,7 +80,7 @@ _NAMING_SERVICES: dict[str, frozenset[str]] = {
             "servicequotas",
         }
     ),
-    "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status"}),
+    "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status", "api"}),
     "docker": _LOOKING,
     "podman": _LOOKING,
 }
@@ -89,8 +89,9 @@ that take no file but by ``file://`` (``aws ssm get-parameters-by-path --path /d
 names parameters, not a device). ``aws s3``
 (``cp`` and ``sync`` of local files) and ``aws lambda invoke OUTFILE`` are not listed:
 their operands can be local files; nor are ``gh gist``, ``gh release`` (they upload the
-files named) or ``gh api`` (``-F f=@file``). GitHub's pull requests, issues, runs and
-workflows are named by numbers, branches and text (``--body "$(cat <<EOF ..)"``); a body
+files named). GitHub's pull requests, issues, runs and
+workflows are named by numbers, branches and text (``--body "$(cat <<EOF ..)"``), and
+``gh api``'s endpoint (``/orgs/acme/members``) by its path on the API; a body
 read from a file (``--body-file F``, ``-F F``, ``-F key=@F``) is a file the call reads,
 and ``gh run download`` (it writes the run's files here) is read as before. Docker's
 looks (``docker inspect $(docker ps -aq)``) name containers and images."""

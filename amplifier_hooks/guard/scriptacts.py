@@ -67,7 +67,8 @@ _FOR_REAL = frozenset({"--send", "--submit", "--execute", "--commit", "--confirm
                        "--no-dryrun"})  # fmt: skip
 _REHEARSES = frozenset({"--dry-run", "--dryrun", "--dry_run", "-n", "--preview", "--validate",
                         "--check", "--plan", "--help", "-h", "--simulate", "--noop", "--test",
-                        "--sandbox", "--validate-only", "--check-only", "--dry"})  # fmt: skip
+                        "--sandbox", "--validate-only", "--check-only", "--dry", "--render-only",
+                        "--preview-only", "--print-only"})  # fmt: skip
 _GOES_LIVE = re.compile(
     r"(?i)^\w*" + REHEARSAL + r"\w*=(?:false|0|no|off)$"
     r"|^\w*live\w*=(?:true|1|yes|on)$|^\w*(?:trading_)?mode=live$"

@@ -92,7 +92,6 @@ ASKED = {
         "package-source-unsigned"
     ),
     "mkcert -install": "trusted-root-tool",
-    "trust anchor /tmp/root.crt": "trusted-root-tool",
     "update-ca-trust extract": "trusted-root-system",
     "dockerd-rootless-setuptool.sh install": "docker-rootless-setup",
     "nmcli connection delete id office": "network-connection-change",
@@ -105,6 +104,14 @@ ASKED = {
     "systemctl --user restart amplifier-hooks.service": "guard-service-restart",
     "systemctl restart nginx": "systemd-enable",
 }
+
+
+def test_a_certificate_placed_among_the_trust_anchors_is_denied(verdict: Judge) -> None:
+    # (every program then trusts whoever holds its key: a proxy's CA reads all traffic)
+    result = verdict("trust anchor /tmp/root.crt")
+    assert (result.decision, result.rule) == ("deny", "trusted-root-anchor-tool")
+    result = verdict("sudo cp ca.crt /usr/local/share/ca-certificates/corp.crt")
+    assert (result.decision, result.rule) == ("deny", "trusted-root-anchor-placed")
 
 
 @pytest.mark.parametrize(("command", "rule"), ASKED.items())

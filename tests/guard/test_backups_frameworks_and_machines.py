@@ -227,3 +227,51 @@ def test_githubs_issue_and_pull_request_tools_are_judged_as_gh(
     tool: str, given: dict[str, object], decision: str | None
 ) -> None:
     assert tool_decided(tool, given)[0] == decision
+
+
+@pytest.mark.parametrize(
+    ("tool", "given", "decision"),
+    [("mcp__playwright__browser_click", {"element": "Place your order button", "ref": "e4"},
+      "ask"),
+     ("mcp__puppeteer__puppeteer_click", {"selector": "#submitOrderButtonId input"}, "ask"),
+     ("mcp__browserbase__stagehand_act", {"action": "send $200 to @alex on Venmo"}, "ask"),
+     ("mcp__playwright__browser_type",
+      {"element": "Message #general", "ref": "e6", "text": "deploying", "submit": True}, "ask"),
+     ("mcp__playwright__browser_fill_form",
+      {"fields": [{"name": "Recipient IBAN", "type": "textbox", "ref": "e3", "value": "DE89"}]},
+      "ask"),
+     ("mcp__playwright__browser_click", {"element": "Turn off 2-Step Verification", "ref": "e7"},
+      "deny"),
+     ("mcp__playwright__browser_click", {"element": "Export passwords", "ref": "e1"}, "deny"),
+     ("mcp__playwright__browser_evaluate", {"function": "() => document.cookie"}, "deny"),
+     ("mcp__computer-use__computer", {"action": "type", "text": "rm -rf ~/Documents\n"}, "deny"),
+     ("mcp__playwright__browser_click", {"element": "Add to cart button", "ref": "e2"}, None),
+     ("mcp__playwright__browser_click", {"element": "Sign in", "ref": "e2"}, None),
+     ("mcp__playwright__browser_click", {"element": "Next page of results", "ref": "e9"}, None),
+     ("mcp__playwright__browser_type",
+      {"element": "Email field", "ref": "e1", "text": "qa@example.test", "submit": False}, None),
+     ("mcp__playwright__browser_evaluate", {"function": "() => document.title"}, None),
+     ("mcp__computer-use__computer", {"action": "type", "text": "hello world"}, None)],
+)  # fmt: skip
+def test_a_browser_tool_that_acts_on_an_account_is_asked(
+    tool: str, given: dict[str, object], decision: str | None
+) -> None:
+    assert tool_decided(tool, given)[0] == decision
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [("gh api /orgs/acme/members --paginate --jq '.[].login'", None),
+     ("npm publish --registry http://localhost:4873", None),
+     ("docker push localhost:5000/api:dev", None),
+     ("docker tag api:dev api:v1", None),
+     ("crane tag ghcr.io/acme/api:sha-4f2c1d9 prod", "ask"),
+     ("git filter-repo --analyze", None),
+     ("git filter-repo --path secrets/ --invert-paths", "ask"),
+     ("echo $SIGNING_KEY_PASSPHRASE", "deny"),
+     ("jf config export acme-prod", "deny"),
+     ("jreleaser full-release", "ask"),
+     ("gh auth refresh -h github.com -s write:packages,delete:packages", "ask")],
+)  # fmt: skip
+def test_registries_and_releases(command: str, decision: str | None) -> None:
+    assert tool_decided("Bash", {"command": command})[0] == decision

@@ -46,6 +46,7 @@ SECRETS: dict[str, str] = {
     "shopify_token": "shpat_" + "0123456789abcdef" * 2,
     "linear_api_key": "lin_api_" + "a1B2c3D4e5" * 4,
     "sendgrid_key": "SG." + "aB3dE5fG7hJ9kL1mN3pQ7r" + "." + "x" * 43,
+    "mailchimp_key": "8f3c2a91d0b47e5f" + "6a1c9d2e3b4f5a60" + "-us21",
     "age_secret_key": "AGE-SECRET-KEY-1" + "QYQSZQGP" * 7 + "KP",
     "tailscale_key": "tskey-auth-" + "kQ7xYz1CNTRL-" + "8hJ3mN5pQ2rS4tU6vW8xY",
     "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP",
