@@ -17,8 +17,10 @@ into a field without submitting it stay free.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
+
+from amplifier_hooks.guard.mcpsecrets import argument_texts
 
 __all__ = ["BROWSER_ACTS", "BROWSER_SECURITY_OFF", "BROWSER_SESSION_READ", "browser_marks"]
 
@@ -63,7 +65,7 @@ def browser_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     ``arguments``, when it acts on a page (see the module); none for any other tool."""
     tool = name.rpartition("__")[2]
     if tool in _SCRIPT_TOOLS:
-        script = " ".join(_texts(arguments))
+        script = " ".join(argument_texts(arguments))
         return (BROWSER_SESSION_READ,) if _SESSION.search(script) else ()
     if tool not in _ACTING_TOOLS:
         return ()
@@ -110,15 +112,3 @@ def _field_words(arguments: Mapping[str, Any]) -> set[str]:
             if isinstance(field, Mapping) and isinstance(field.get("name"), str):
                 found.update(_words(field["name"]))
     return found
-
-
-def _texts(value: Any, depth: int = 0) -> Iterator[str]:
-    """Every string in ``value`` (a script may sit under any argument's name)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping) and depth < 3:
-        for item in value.values():
-            yield from _texts(item, depth + 1)
-    elif isinstance(value, list) and depth < 3:
-        for item in value[:100]:
-            yield from _texts(item, depth + 1)

@@ -22,7 +22,7 @@ from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 
-__all__ = ["MAX_TEXT", "SECRET_TO_MCP", "sends_secret"]
+__all__ = ["MAX_TEXT", "SECRET_TO_MCP", "argument_texts", "sends_secret"]
 
 SECRET_TO_MCP = "@secret-to-mcp"
 """The mark of an MCP tool call (one the table does not name) whose arguments hold a
@@ -36,7 +36,7 @@ def sends_secret(inputs: Mapping[str, Any]) -> bool:
     """Whether any text in ``inputs`` (its values, nested lists and objects, and the keys
     of those objects) holds a credential."""
     budget = MAX_TEXT
-    for text in _texts(inputs, 0):
+    for text in argument_texts(inputs):
         budget -= len(text)
         if budget < 0:
             return False
@@ -73,7 +73,9 @@ def _given_password(text: str) -> bool:
     return False
 
 
-def _texts(value: object, depth: int) -> Iterator[str]:
+def argument_texts(value: object, depth: int = 0) -> Iterator[str]:
+    """Every string of a tool's arguments, however deep (a string under a key as
+    ``key=value``), up to `_MAX_DEPTH` levels."""
     if isinstance(value, str):
         yield value
     elif depth >= _MAX_DEPTH:
@@ -83,7 +85,7 @@ def _texts(value: object, depth: int) -> Iterator[str]:
             if isinstance(key, str) and isinstance(item, str):
                 yield f"{key}={item}"  # a secret-named key with its value (`keyed_secrets`)
             else:
-                yield from _texts(item, depth + 1)
+                yield from argument_texts(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            yield from _texts(item, depth + 1)
+            yield from argument_texts(item, depth + 1)

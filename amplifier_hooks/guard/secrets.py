@@ -248,7 +248,9 @@ def secret_kind(name: str) -> SecretKind | None:
         if stripped == name or not stripped:
             break
         name = stripped
-    if name.endswith(".pub") or name in _CERTIFICATES or _PUBLIC_PEM.match(name):
+    if name.endswith(".pub") or name in _CERTIFICATES:
+        return None
+    if _PUBLIC_PEM.match(name) and not parent.endswith(".ssh"):  # (~/.ssh: a key by any name)
         return None
     if _ENV.match(name):
         parts = name.split(".")
