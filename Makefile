@@ -739,6 +739,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout82.yaml \
 		benchmarks/corpora/blind-holdout82-everyday.yaml --max-wrong-grants 0 --min-benign 0.981 \
 		--min-caught 0.973 --min-deny 0.802 --min-ask 0.988
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout83.yaml \
+		benchmarks/corpora/blind-holdout83-everyday.yaml --max-wrong-grants 0 --min-benign 0.796 \
+		--min-caught 0.933 --min-deny 0.683 --min-ask 0.833
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout84.yaml \
+		benchmarks/corpora/blind-holdout84-everyday.yaml --max-wrong-grants 0 --min-benign 0.877 \
+		--min-caught 0.956 --min-deny 0.765 --min-ask 0.918
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout85.yaml \
+		benchmarks/corpora/blind-holdout85-everyday.yaml --max-wrong-grants 0 --min-benign 0.97 \
+		--min-caught 0.973 --min-deny 0.669 --min-ask 0.87
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout86.yaml \
+		benchmarks/corpora/blind-holdout86-everyday.yaml --max-wrong-grants 0 --min-benign 0.951 \
+		--min-caught 0.947 --min-deny 0.736 --min-ask 1.0
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -1,5 +1,6 @@
 """Python the application runs on its own: the text a write or edit adds to any ``.py``
-(and a Node script's that sends a dotenv file: `_javascript`).
+(and a Node script's or a TypeScript handler's that sends a dotenv file or the whole
+environment: `_javascript`).
 
 A package's ``__init__.py`` runs at every import, an AppConfig's ``ready()`` and a Celery
 signal handler at every start, a module's top level whenever anything imports it. An
@@ -22,6 +23,7 @@ import posixpath
 import shlex
 import textwrap
 
+from amplifier_hooks.guard.codeacts import CodeAct
 from amplifier_hooks.guard.jsreader import read_javascript
 from amplifier_hooks.guard.pylookalikes import DISGUISED, disguised_names
 from amplifier_hooks.guard.pyparsed import parse_python
@@ -85,9 +87,9 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
     return found[:16]
 
 
-_JS = (".js", ".mjs", ".cjs")
-"""A Node script (a project's own ``scripts/*.mjs``): run by ``node FILE`` or a package
-script."""
+_JS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+"""A Node script (a project's own ``scripts/*.mjs``, run by ``node FILE`` or a package
+script) or a service's handler (a Lambda's, a Worker's), in JavaScript or TypeScript."""
 _JS_SCREEN = ("fetch", "http", "axios", "request", "socket", "net.")
 """Words a script that reaches the network spells; read only with ``.env`` in it too."""
 
@@ -98,17 +100,29 @@ def _javascript(text: str) -> list[tuple[str, str]]:
     environment) sent there. Any other script is the work itself."""
     if ".env" not in text or not any(word in text for word in _JS_SCREEN):
         return []
-    reading = read_javascript(text)
-    urls = [a.target or "$URL" for a in reading.acts if a.does == "network"]
+    acts = read_javascript(text).acts or _line_acts(text)
+    urls = [a.target or "$URL" for a in acts if a.does == "network"]
     if not urls:
         return []
     url = shlex.quote(urls[0])
-    for act in reading.acts:
+    for act in acts:
         if act.does == "read" and act.target and posixpath.basename(act.target).startswith(".env"):
             return [("shell", f"curl --data-binary @{shlex.quote(act.target)} -- {url}")]
         if act.does == "env" and act.target is None:
             return [("shell", f"env | curl --data-binary @- -- {url}")]
     return []
+
+
+def _line_acts(text: str) -> tuple[CodeAct, ...]:
+    """The acts of each line of ``text`` that reaches the network and the environment,
+    each read alone: an edit's text is a fragment (a function's head without its end),
+    and TypeScript's annotations are no JavaScript, so the whole may not parse while the
+    line that sends does (``await fetch(URL, {body: JSON.stringify(process.env)})``)."""
+    found: list[CodeAct] = []
+    for line in text.splitlines():
+        if ".env" in line and any(word in line for word in _JS_SCREEN):
+            found.extend(read_javascript(line.strip()).acts)
+    return tuple(found)
 
 
 def _name(node: ast.expr) -> str:

@@ -24,7 +24,13 @@ from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
 from amplifier_hooks.guard.mcptable import ToolTable
 from amplifier_hooks.guard.mcptools import equivalents, mcp_tool_name, pieces_of, unbridged
-from amplifier_hooks.guard.mcpverbs import switch_marks, verb_marks
+from amplifier_hooks.guard.mcpverbs import (
+    MCP_CHANGES,
+    service_marks,
+    switch_marks,
+    switches_on_only,
+    verb_marks,
+)
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.memories import mark_memory
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
@@ -164,6 +170,14 @@ def _mcp_marked(made: tuple[Piece, ...], call: Mapping[str, Any]) -> tuple[Piece
     marks = verb_marks(name)
     arguments = tool_input(call)
     marks += switch_marks(name, arguments) + browser_marks(name, arguments)
+    marks += service_marks(name, arguments)
+    # a closer mark says what the change is; a name split by a guess (Gemini's `mcp_a_b_c`
+    # without its context) may not name its server, which may keep its records here
+    guessed = not str(call.get("tool_name", "")).startswith("mcp__") and not isinstance(
+        call.get("mcp_context"), Mapping
+    )
+    if MCP_CHANGES in marks and (len(marks) > 1 or guessed or switches_on_only(arguments)):
+        marks = tuple(m for m in marks if m != MCP_CHANGES)
     if sends_secret(arguments):
         marks = (*marks, SECRET_TO_MCP)
     if not marks:

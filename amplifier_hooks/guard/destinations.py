@@ -29,10 +29,12 @@ from amplifier_hooks.guard.table.acts import Does
 from amplifier_hooks.guard.table.network import NETWORKING
 from amplifier_hooks.guard.uploads import fed_upload_marks, sends_stdin, upload_marks
 from amplifier_hooks.guard.urlhosts import SCHEME, authority_of, host_of, is_local
+from amplifier_hooks.guard.urlpayloads import Payload, url_payload
 from amplifier_hooks.secret_shapes import BUILTIN_RULES, credentials_in
 
 __all__ = [
     "CLOUD_METADATA",
+    "DATA_TO_DROP",
     "DOWNLOAD",
     "EXAMINED",
     "HERE_WORDS",
@@ -40,6 +42,8 @@ __all__ = [
     "HOME_OUT",
     "HOME_WORDS",
     "METADATA_CREDENTIALS",
+    "PEOPLE_IDS_IN_URL",
+    "PEOPLE_IN_URL",
     "REQUESTERS",
     "SECRET_ELSEWHERE",
     "SECRET_HEADER_HOME",
@@ -55,6 +59,12 @@ METADATA_CREDENTIALS = "@cloud-metadata-credentials"
 tokens, identity tokens, user data (which often holds them), or ECS's task credentials."""
 SECRET_IN_URL = "@secret-in-url"
 """A request whose URL carries a credential."""
+DATA_TO_DROP = "@data-to-drop"
+"""A request whose URL's query sends data to a request-capture or paste service."""
+PEOPLE_IDS_IN_URL = "@people-ids-in-url"
+"""A request whose URL's query carries a social security number."""
+PEOPLE_IN_URL = "@people-in-url"
+"""A request whose URL's query carries several people's email addresses."""
 WORKSPACE_OUT = "@workspace-to-host"
 """scp or rsync sending the working folder as a whole to another machine."""
 HOME_OUT = "@home-to-host"
@@ -184,11 +194,11 @@ def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
         url = SCHEME.match(word) is not None
         if not url and not shell:
             continue
-        found, secret, host = _word(word, url, shell)
+        found, carried, host = _word(word, url, shell)
         if found is not None:
             marks.append(METADATA_CREDENTIALS if found else CLOUD_METADATA)
-        if secret and SECRET_IN_URL not in marks:
-            marks.append(SECRET_IN_URL)
+        if carried is not None:
+            marks.append(_CARRIED[carried])
         if host is not None:
             hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
@@ -218,29 +228,34 @@ def _headers_home(args: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
     return secrets_go_home(tuple(headers), hosts)
 
 
-def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, bool, str | None]:
+def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, Payload | None, str | None]:
     """What one word of a request says: whether it reaches a metadata service
-    (`metadata_host`), whether it is a URL carrying a credential, and the host a shell
+    (`metadata_host`), what its URL carries (a credential: `_carries_secret`; else
+    `url_payload`), and the host a shell
     command's URL sends to when that is not this machine. Worked out once per decision
     (`memo`): code that sends what it read names its URL in several pieces (the
     slowest corpus cases: three to six), each read for all of this."""
     memo = resolved()
     key = (_WORD, word, shell)
     if memo is not None and key in memo:
-        known: tuple[bool | None, bool, str | None] = memo[key]
+        known: tuple[bool | None, Payload | None, str | None] = memo[key]
         return known
-    secret = url and _carries_secret(word)
+    carried = None
+    if url:
+        carried = Payload.SECRET if _carries_secret(word) else url_payload(word)
     host = (
         host_of(authority_of(word).rpartition("@")[2])
         if url and shell and not is_local(word)
         else None
     )
-    found = (metadata_host(word), secret, host)
+    found = (metadata_host(word), carried, host)
     if memo is not None:
         memo[key] = found
     return found
 
 
+_CARRIED = {Payload.SECRET: SECRET_IN_URL, Payload.DROP: DATA_TO_DROP,
+            Payload.PEOPLE_IDS: PEOPLE_IDS_IN_URL, Payload.PEOPLE: PEOPLE_IN_URL}  # fmt: skip
 _WORD = "destination-word"
 """Tags this module's entries in the decision's memo."""
 

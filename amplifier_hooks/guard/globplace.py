@@ -42,6 +42,8 @@ __all__ = ["TOOL_CACHES", "fixed_folder", "narrow", "plain_last_name"]
 _WILD = re.compile(r"[*?\[]")
 _EXTENSION = re.compile(r"(?:\.[a-z0-9_-]*[a-z0-9])+")
 """What a pattern's last name must end in after its last wildcard: ``.ts``, ``.test.ts``."""
+_BRACES = re.compile(r"([^{}]*\.)\{([a-z0-9_,-]+)\}")
+"""A last name ending in a set of extensions, ``*.{ts,tsx}`` (an extension each)."""
 _BACKUPS = (".bak", ".old", ".orig", ".tmp", ".backup")
 """Backup suffixes `secrets` takes off before it matches a name (``id_rsa.bak``)."""
 TOOL_CACHES = frozenset(
@@ -114,6 +116,10 @@ def plain_last_name(name: str) -> bool:
     """Whether a path's last name (a pattern or not) names no secret by name, no host's
     file kept under any folder, and no name that starts with a ``.``."""
     low = name.lower()
+    braces = _BRACES.fullmatch(low)
+    if braces is not None:  # `*.{ts,tsx,json}`: each spelling must be plain
+        head, choices = braces.group(1), braces.group(2).split(",")
+        return all(choice and plain_last_name(head + choice) for choice in choices)
     if low[:1] == "." or secret_kind(low) is not None:
         return False
     if any(fnmatchcase(top, low) for top in _TOP_NAMES):

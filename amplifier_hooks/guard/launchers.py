@@ -68,6 +68,8 @@ def _tmux(args: tuple[Word, ...]) -> Launched | None:
     while index < len(args) and args[index].text.startswith("-"):  # global options
         flag = args[index].text
         index += 2 if len(flag) == 2 and flag[1] in _TMUX_GLOBAL_VALUES else 1
+    if index < len(args) and args[index].text in _TMUX_SENDS:
+        return _typed(args[index + 1 :])
     if index >= len(args) or args[index].text not in _TMUX_RUNS:
         return None
     index += 1
@@ -80,6 +82,39 @@ def _tmux(args: tuple[Word, ...]) -> Launched | None:
     if not rest:
         return None
     return Launched(_joined(rest), why="tmux runs it in a session of its own, after the call")
+
+
+_TMUX_SENDS = frozenset({"send-keys", "send"})
+_SEND_VALUES = frozenset({"-c", "-N", "-t"})
+_KEYS = {"Enter": "\n", "C-m": "\n", "C-j": "\n", "KPEnter": "\n", "Space": " ", "Tab": "\t"}
+
+
+def _typed(args: tuple[Word, ...]) -> Launched | None:
+    """``tmux send-keys -t PANE 'CMD' Enter``: what is typed into the pane's shell, which
+    runs it as the person's command (key names other than Enter, Space and Tab type
+    nothing: ``C-c``, ``Escape``). ``-X`` sends a copy-mode command, no keys."""
+    index = 0
+    while index < len(args) and args[index].text.startswith("-") and args[index].text != "--":
+        if args[index].text == "-X":
+            return None
+        index += 2 if args[index].text in _SEND_VALUES else 1
+    keys = args[index + 1 :] if index < len(args) and args[index].text == "--" else args[index:]
+    text = "".join(_KEYS.get(k.text, "" if _key_name(k.text) else k.text) for k in keys)
+    if not text.strip():
+        return None
+    return Launched(Word(text, any(k.dynamic for k in keys)),
+                    why="tmux types it into a pane, whose shell runs it")  # fmt: skip
+
+
+_NAMED_KEYS = frozenset({"Escape", "Up", "Down", "Left", "Right", "Home", "End", "BSpace", "DC",
+                         "IC", "NPage", "PPage", "PageUp", "PageDown", "BTab"})  # fmt: skip
+
+
+def _key_name(text: str) -> bool:
+    """A key tmux names (``C-c``, ``M-x``, ``Escape``, ``Up``, ``F5``), typing no text."""
+    if text[:2] in ("C-", "M-", "S-") and len(text) > 2:
+        return True
+    return text in _NAMED_KEYS or (text[:1] == "F" and text[1:].isdigit())
 
 
 _TMUX_LOOKS = frozenset({"source-file", "source", "display-message", "display", "show-options",

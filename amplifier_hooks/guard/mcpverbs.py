@@ -36,9 +36,10 @@ from typing import Any
 
 from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
-__all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_DESTROYS", "MCP_FLAGS", "MCP_OFFLINE",
-           "MCP_PAYS", "MCP_PRODUCTION", "MCP_PUBLIC", "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS",
-           "MCP_SWITCHES_OFF", "MCP_UPLOADS", "switch_marks", "verb_marks"]  # fmt: skip
+__all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_CHANGES", "MCP_DESTROYS", "MCP_FLAGS",
+           "MCP_OFFLINE", "MCP_PAYS", "MCP_PHYSICAL", "MCP_PRODUCTION", "MCP_PUBLIC",
+           "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS", "MCP_SWITCHES_OFF", "MCP_UPLOADS",
+           "service_marks", "switch_marks", "switches_on_only", "verb_marks"]  # fmt: skip
 
 MCP_DESTROYS = "@mcp-destroys"
 """The mark of an unknown MCP tool whose name says it deletes on the service."""
@@ -109,6 +110,27 @@ _SILENCES = frozenset({"mute", "silence", "snooze", "suppress", "downtime"})
 _EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate", "void"})
 """What takes a document's or a sheet's contents away (``clear_values``), or voids it (an
 invoice, an envelope sent for signature: ``void_invoice``)."""
+MCP_CHANGES = "@mcp-changes"
+"""The mark of an unknown MCP tool whose name says it changes a record on its service
+(``update_page``, ``transition_issue``, ``close_alert``, ``dns_records_update``) that no
+other mark names."""
+_RECORD_CHANGES = _CHANGES | frozenset(
+    {"transition", "close", "reopen", "scale", "save", "export", "import", "put", "edit",
+     "archive", "rename", "restore", "reset", "rotate", "acknowledge", "ack", "resolve",
+     "replace", "append", "move"}
+) - frozenset({"delete", "remove"})  # fmt: skip
+_OWN_SERVERS = frozenset({"git", "github", "memory", "serena", "desktop", "commander",
+                          "taskmaster", "tasks", "todo", "todos", "notes", "obsidian",
+                          "excalidraw", "context7",
+                          "filesystem", "fs", "local", "ide", "vscode", "editor", "thinking",
+                          "sequential", "knowledge", "graph", "playwright", "puppeteer",
+                          "browser", "chrome", "devtools"})  # fmt: skip
+"""Words of a server's name that say it keeps its records on this machine or works on the
+project (a repository here, a memory graph, a task list, an editor, a browser's page): its
+changes are the project's, not a shared service's. GitHub's tools are the MCP table's, judged
+as ``gh`` is (``create_issue`` in another project's repository is asked there)."""
+_DRAFTS_OF_WORK = frozenset({"branch", "branches", "draft", "drafts"})
+"""What a tool creates that nobody else works from yet (``create_branch``)."""
 MCP_PUBLIC = "@mcp-public"
 """The mark of a tool whose arguments open something to anyone (``"type": "anyone"``)."""
 _PUBLIC_KEYS = frozenset({"type", "role", "visibility", "access", "audience", "scope",
@@ -124,6 +146,15 @@ _UPLOADS = frozenset({"upload", "uploads"})
 MCP_PRODUCTION = "@mcp-production"
 """The mark of a tool that does not only look, on a server named for production."""
 _PRODUCTION = frozenset({"prod", "production", "live"})
+MCP_PHYSICAL = "@mcp-physical"
+"""The mark of a home-automation service called on a thing in the world (a lock, an
+alarm, a garage door, a valve, a plug)."""
+_DISPATCHERS = frozenset({("call", "service"), ("call", "services"), ("service", "call")})
+"""A tool whose own name says nothing (Home Assistant's ``call_service``): the service it
+calls, ``domain.service``, is what it does."""
+_SCENERY = frozenset({"light", "media_player", "scene", "persistent_notification", "logbook",
+                      "input_text", "input_number", "input_select", "tts"})  # fmt: skip
+"""Domains whose services change only lights, sound and dashboards."""
 MCP_SWITCHES_OFF = "@mcp-switches-off"
 """The mark of a tool whose arguments switch something off (``"enabled": false``)."""
 _OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
@@ -168,9 +199,47 @@ def verb_marks(name: str) -> tuple[str, ...]:
     if not _SILENCES.isdisjoint(words):
         marks += (MCP_SWITCHES_OFF,)
     server = name.split("__")[1] if name.count("__") >= 2 else ""
-    if not _PRODUCTION.isdisjoint(w.lower() for w in _WORD.findall(server)):
+    server_words = {w.lower() for w in _WORD.findall(server)}
+    if not _PRODUCTION.isdisjoint(server_words):
         marks += (MCP_PRODUCTION,)
+    if (not marks and server and not _RECORD_CHANGES.isdisjoint(words)
+            and _OWN_SERVERS.isdisjoint(server_words)
+            and _DRAFTS_OF_WORK.isdisjoint(words)):  # fmt: skip
+        marks += (MCP_CHANGES,)
     return marks
+
+
+def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
+    """The marks of a dispatcher tool (``call_service``) by the service it calls: a
+    notification sends a message (`MCP_SENDS`); any service of a domain that is not
+    only lights, sound or a dashboard acts on the home (`MCP_PHYSICAL`): a door
+    unlocked, an alarm disarmed, a leak's shut-off automation or a plug turned off."""
+    words = tuple(w.lower() for w in _WORD.findall(name.rpartition("__")[2]))
+    domain = arguments.get("domain")
+    if words not in _DISPATCHERS or not isinstance(domain, str):
+        return ()
+    domain = domain.lower()
+    if domain == "notify":
+        return (MCP_SENDS,)
+    return () if domain in _SCENERY else (MCP_PHYSICAL,)
+
+
+def switches_on_only(arguments: Mapping[str, Any]) -> bool:
+    """Whether ``arguments`` only name a thing and switch it on (``{"rule_id": "r",
+    "enabled": true}``): a detection rule or an alert turned back on changes nothing else."""
+    switched = False
+    for key, value in arguments.items():
+        off = _OFF_KEYS.get(str(key).lower())
+        if off is not None and isinstance(value, bool):
+            if value is off:
+                return False
+            switched = True
+        elif not _ID_KEY.search(str(key)):
+            return False
+    return switched
+
+
+_ID_KEY = re.compile(r"(?i)(?:^|_)(?:id|uid|name|key|identifier)$|Id$")
 
 
 def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ from amplifier_hooks.guard.programs import READ_ONLY, reads_only_ours
 from amplifier_hooks.guard.psadmin import looked_up_paths
 from amplifier_hooks.guard.qpdfwords import qpdf_written
 from amplifier_hooks.guard.rclonewords import rclone_changes
+from amplifier_hooks.guard.readsonly import reads_only
 from amplifier_hooks.guard.refpatterns import ref_patterns
 from amplifier_hooks.guard.servicewords import not_switches
 from amplifier_hooks.guard.splitargs import split_args
@@ -56,7 +57,9 @@ from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, 
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS, viewer_files
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
+from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
+from amplifier_hooks.guard.table.options import read_options
 from amplifier_hooks.guard.table.python import is_python, module_writes
 from amplifier_hooks.guard.table.shell import date_files
 from amplifier_hooks.guard.table.splitting import SPLITTERS, split_outputs
@@ -122,6 +125,14 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
+def _remote_command(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of the command ``ssh ARGS`` runs on the other machine (after its host):
+    when that command only looks (`readsonly`), they name that machine's files, none
+    here; any other's stay words the rules read (``>> ~/.ssh/authorized_keys``)."""
+    read = read_options(SSH, args)
+    return tuple(read.operands[1:]) if read.doubt is None else ()
+
+
 def _blob_paths(operands: tuple[str, ...]) -> tuple[str, ...]:
     """The paths of git's ``REV:PATH`` operands (``:PATH`` and ``:N:PATH`` name the index's
     copy): what ``git show``, ``cat-file`` or ``diff`` print of that file."""
@@ -158,6 +169,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, snapshot_paths(piece.args))
     if program in KEY_USERS:  # `ssh -i KEY host`: a key ssh signs with, never shows
         operands = minus(operands, identity_words(program, piece.args))
+        if program == "ssh" and reads_only(piece):  # `ssh host ls /srv`: a look there
+            operands = minus(operands, _remote_command(piece.args))
     elif program == "rsync":  # `-e 'ssh -i KEY'`: a command, judged as its own piece
         operands = minus(operands, _commands_given(program, piece.args))
     elif is_emulator(program):  # `-append "root=/dev/vda"`: the guest's, not a path here

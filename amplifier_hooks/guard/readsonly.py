@@ -80,13 +80,30 @@ _REMOTE_WRAPPERS = frozenset({"sudo", "doas"})
 and `reads_only` reads the wrapper's options as it does here (``sudo nginx -t``)."""
 
 
+_SSH_SETTINGS = frozenset({"batchmode", "connecttimeout", "connectionattempts",
+                           "serveraliveinterval", "serveralivecountmax", "loglevel",
+                           "stricthostkeychecking", "identitiesonly", "port", "user",
+                           "compression", "addressfamily"})  # fmt: skip
+"""``-o`` settings that change how ssh connects, never what it runs or forwards (no
+``ProxyCommand``, ``LocalCommand``, ``RemoteCommand``, forwarding or config file)."""
+
+
+def _plain_setting(value: str) -> bool:
+    name, _, setting = value.partition("=")
+    if name.lower() == "stricthostkeychecking":  # `no` takes any host key: not plain
+        return setting.lower() in ("yes", "accept-new", "ask")
+    return name.lower() in _SSH_SETTINGS
+
+
 def _remote_looks(args: tuple[str, ...]) -> bool:
     """``ssh ARGS`` runs a command on another machine that only looks (module doc)."""
     read = read_options(SSH, args)
     if read.doubt is not None or len(read.operands) < 2:
         return False
-    if any(given.opt.names[0] not in _SSH_PLAIN for given in read.given):
-        return False
+    for given in read.given:
+        name = given.opt.names[0]
+        if name not in _SSH_PLAIN and not (name == "-o" and _plain_setting(given.value or "")):
+            return False
     command = " ".join(read.operands[1:])
     return _command_looks(command) or device_looks(command)
 
@@ -125,6 +142,9 @@ def _command_looks(text: str) -> bool:
     for piece in parsed.pieces:
         if piece.program in ("ssh", "kubectl", "oc"):
             return False
+        named = next((w for w in piece.text.split() if "=" not in w), "")
+        if "/" in named and not named.startswith(_BINS):
+            return False  # `/file remove ..`: a device's command, not the `file` program
         if not _REMOTE_WRAPPERS.issuperset(piece.wrappers) or not reads_only(piece):
             return False
         acts = read_call(piece.program or "", piece.args).acts
@@ -133,6 +153,8 @@ def _command_looks(text: str) -> bool:
     return True
 
 
+_BINS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/")
+"""Where a program named by its path is the one its name says."""
 _THERE = ("~/", "/var/log/", "/app/", "/srv/", "/home/")
 """Folders of another machine whose files are its users' and its logs."""
 _SECRET_WORDS = re.compile(r"secret|passw|token|credential|private|shadow|key", re.IGNORECASE)

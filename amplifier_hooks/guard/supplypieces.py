@@ -1,5 +1,6 @@
-"""The pieces that say a call changes where a project's code comes from, or how it is
-verified: one marked piece per file a file tool writes (`supplytexts`, `supplyverify`), and
+"""The pieces that say a call changes where a project's code comes from, how it is
+verified, or where its telemetry goes: one marked piece per file a file tool writes
+(`supplytexts`, `supplyverify`, `sinks`), and
 the shell's text tools rewriting a lock file or a wrapper's properties by hand.
 
 A lock file is rewritten by hand when ``sed -i``, ``perl -pi``, ``jq ... > f && mv f
@@ -20,6 +21,7 @@ from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
+from amplifier_hooks.guard.sinks import sink_marks
 from amplifier_hooks.guard.supplyfiles import lock_file
 from amplifier_hooks.guard.supplytexts import supply_marks
 from amplifier_hooks.guard.supplyverify import verification_marks
@@ -58,7 +60,8 @@ def supply_pieces(
         new = written or ""
         workspace = places.known.workspace
         marks = (*supply_marks(located, new, old, workspace),
-                 *verification_marks(located, new, old))  # fmt: skip
+                 *verification_marks(located, new, old),
+                 *sink_marks(located, new, old))  # fmt: skip
         if marks:
             found.append(Piece(text=f"{tool} {path}", program=tool, args=(path,), tool=tool,
                                wrappers=marks, dynamic=False))  # fmt: skip
@@ -109,6 +112,7 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
                 marks.extend(
                     supply_marks(located, text, "", places.known.workspace)
                 )  # an edit adding it
+                marks.extend(sink_marks(located, text, None))
             marks.extend(_editor_marks(piece, located))
         made.update(locate(t, piece.cwd, places).path for t in targets)
         out.append(piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece)

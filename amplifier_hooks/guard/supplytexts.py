@@ -15,8 +15,9 @@ file's name:
   ``mix.exs``, ``go.mod``'s ``replace``, ...);
 - pnpm's ``dangerouslyAllowAllBuilds: true`` (`ALL_SCRIPTS`): every dependency's install
   scripts run;
-- a Maven build extension, a pre-commit hook repository on a moving branch
-  (`PLUGIN_ADDED`): code fetched and run at every build or commit;
+- a Maven build extension, a pre-commit hook repository on a moving branch, a Lambda
+  layer from an account the edit's old text never names (`PLUGIN_ADDED`): code fetched
+  and run at every build, commit or invocation;
 - an image swapped to ``:latest`` or stripped of its digest, an ``ADD`` of a URL
   (`IMAGE_UNPINNED`);
 - code a tool loads at every run: pytest's ``-p PLUGIN``, a Gemfile's evaluation of a
@@ -110,7 +111,7 @@ def supply_marks(path: str, new: str, old: str | None,
         marks.append(SOURCE_CHANGE)
     if name in ("pnpm-workspace.yaml", "pnpm-workspace.yml") and _ALL_BUILDS.search(new):
         marks.append(ALL_SCRIPTS)
-    if _plugin_added(folder, name, new, whole=old is None):
+    if _plugin_added(folder, name, new, whole=old is None) or _layer_added(new, old):
         marks.append(PLUGIN_ADDED)
     if _image_unpinned(name, new, old):
         marks.append(IMAGE_UNPINNED)
@@ -176,6 +177,20 @@ def _plugin_added(folder: str, name: str, new: str, whole: bool) -> bool:
         if (rev is None and whole) or (rev is not None and not _VERSIONED.search(rev.group(1))):
             return True
     return False
+
+
+_LAYER = re.compile(r"\barn:aws[\w-]*:lambda:[\w-]+:(\d{12}):layer:[\w-]+")
+
+
+def _layer_added(new: str, old: str | None) -> bool:
+    """A Lambda layer from an AWS account the replaced text never names: code that runs
+    inside every invocation of the function, from whoever owns that account."""
+    known = (
+        set()
+        if old is None
+        else {m.group(1) for m in _LAYER.finditer(old)} | set(re.findall(r"\b\d{12}\b", old))
+    )
+    return any(m.group(1) not in known for m in _LAYER.finditer(new))
 
 
 def _image_unpinned(name: str, new: str, old: str | None) -> bool:

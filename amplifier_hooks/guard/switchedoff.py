@@ -21,9 +21,11 @@ come in opened to anyone (``ALLOWED_HOSTS``, CORS origins, a CSRF check's ``$exc
 given ``'*'``), debugging switched on in production's settings (``DEBUG = False`` made
 ``True`` in ``settings/production.py``: every error page shows the settings), and a
 local database's address made production's (``host: localhost`` made
-``prod-db...``: the next local run writes to the real data). An ``apply_patch`` is read as the
-edits it makes (`patchfiles.update_hunks`). A whole file written has no "before", so it is
-not read here.
+``prod-db...``: the next local run writes to the real data), and a CODEOWNERS rule losing an
+owner (the review a protected branch required of them is gone), and an SSH setting turned to
+its weak side (``PermitRootLogin prohibit-password`` made ``yes``). An ``apply_patch`` is
+read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
+"before", so it is not read here.
 """
 
 from __future__ import annotations
@@ -90,6 +92,14 @@ _PRODUCTION_HOST = re.compile(
     r"\b(?:host|hostname|server|url|database)\b[^\n]*\bprod(?:uction)?\b", re.I
 )
 """A database address or name of production's, where a local one was."""
+_SSH_WEAK = re.compile(
+    r"(?im)^[ \t]*(?P<key>PasswordAuthentication|PermitRootLogin|PermitEmptyPasswords"
+    r"|KbdInteractiveAuthentication|ChallengeResponseAuthentication)[ \t]+yes\b"
+    r"|^[ \t]*(?P<off>StrictModes|StrictHostKeyChecking)[ \t]+no\b"
+)
+"""An SSH server's or client's setting that lets in what it kept out (``PermitRootLogin
+yes``, ``PasswordAuthentication yes``, ``StrictHostKeyChecking no``): written as
+``Key value``, with no sign, and for most of them ``yes`` is the weaker side."""
 _MAX_TEXT = 64 * 1024
 _CHECK = re.compile(
     r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
@@ -127,9 +137,15 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     ``paths``, only whether one is production's settings is read: any file may hold a
     protection, a configuration of any format or the code's own defaults)."""
     production = any(_PRODUCTION_FILE.search(p.rpartition("/")[2]) for p in paths)
+    owners = any(p.rpartition("/")[2] == "CODEOWNERS" for p in paths)
+    ssh_file = any("ssh_config" in p.rpartition("/")[2] or "/ssh" in p for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        if _ssh_weakened(old, new, ssh_file):
+            return True  # `PasswordAuthentication no` made `yes`
+        if owners and _owners_dropped(old, new):
+            return True  # a path's required reviewers taken away
         if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):
             return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
         was_on = {m.group("key").lower() for m in _ON.finditer(old)}
@@ -150,6 +166,37 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # `DEBUG = False` made `True` in production's settings
         if _LOCAL_HOST.search(old) and _PRODUCTION_HOST.search(new):
             return True  # `host: localhost` made production's database
+    return False
+
+
+def _ssh_weakened(old: str, new: str, ssh_file: bool) -> bool:
+    """Whether ``new`` sets an SSH setting to its weak side where ``old`` set it otherwise
+    (or, in an SSH configuration's own file, did not set it at all)."""
+    if "yes" not in new and "no" not in new:
+        return False
+    weak = {(m.group("key") or m.group("off")).lower() for m in _SSH_WEAK.finditer(new)}
+    if not weak:
+        return False
+    was_weak = {(m.group("key") or m.group("off")).lower() for m in _SSH_WEAK.finditer(old)}
+    if ssh_file:
+        return bool(weak - was_weak)
+    set_before = {k for k in weak if re.search(rf"(?im)^[ \t]*{k}[ \t]+\S", old)}
+    return bool((weak & set_before) - was_weak)
+
+
+def _owners_dropped(old: str, new: str) -> bool:
+    """Whether a CODEOWNERS rule of ``old`` (a path and its owners) loses an owner in
+    ``new``, or is gone or commented out: a protected branch then merges that path's
+    changes without the review those owners gave."""
+    kept: dict[str, set[str]] = {}
+    for line in new.splitlines():
+        pattern, *names = line.split() or ("#",)
+        if not pattern.startswith("#"):
+            kept.setdefault(pattern, set()).update(names)
+    for line in old.splitlines():
+        pattern, *names = line.split() or ("#",)
+        if not pattern.startswith("#") and names and not kept.get(pattern, set()).issuperset(names):
+            return True
     return False
 
 

@@ -35,6 +35,9 @@ from tests.guard.conftest import tool_decided
         ("mcp__chargebee__void_invoice", {"invoice_id": "INV-1"}, "mcp-tool-destroys"),
         ("mcp__fleet__rollback_all", {"group": "production"}, "mcp-tool-publishes"),
         ("mcp__crowdstrike__contain_host", {"device_id": "d"}, "mcp-tool-takes-offline"),
+        # a record changed on the service (an unknown server's update)
+        ("mcp__kibana__update_detection_rule", {"rule_id": "r", "query": "x"},
+         "mcp-tool-changes"),
     ],
 )  # fmt: skip
 def test_asked(tool: str, given: dict[str, Any], rule: str) -> None:
@@ -47,8 +50,8 @@ def test_asked(tool: str, given: dict[str, Any], rule: str) -> None:
         ("mcp__google_analytics__run_report", {"metrics": ["sessions"]}),
         ("mcp__azure_sentinel__run_query", {"query": "x"}),
         ("mcp__memory__create_entities", {"entities": []}),
-        ("mcp__kibana__update_detection_rule", {"rule_id": "r", "enabled": True}),
         ("mcp__kibana__get_detection_rule", {"rule_id": "r", "enabled": False}),
+        ("mcp__kibana__update_detection_rule", {"rule_id": "r", "enabled": True}),
         ("mcp__prod_docs__search_docs", {"q": "x"}),
     ],
 )  # fmt: skip
