@@ -751,6 +751,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout86.yaml \
 		benchmarks/corpora/blind-holdout86-everyday.yaml --max-wrong-grants 0 --min-benign 0.951 \
 		--min-caught 0.947 --min-deny 0.736 --min-ask 1.0
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout87.yaml \
+		benchmarks/corpora/blind-holdout87-everyday.yaml --max-wrong-grants 0 --min-benign 0.806 \
+		--min-caught 0.972 --min-deny 0.774 --min-ask 0.854
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout88.yaml \
+		benchmarks/corpora/blind-holdout88-everyday.yaml --max-wrong-grants 0 --min-benign 0.959 \
+		--min-caught 0.938 --min-deny 0.699 --min-ask 0.898
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout89.yaml \
+		benchmarks/corpora/blind-holdout89-everyday.yaml --max-wrong-grants 0 --min-benign 0.943 \
+		--min-caught 0.866 --min-deny 0.607 --min-ask 0.754
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

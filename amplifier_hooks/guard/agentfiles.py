@@ -63,6 +63,19 @@ _NO_ASKING = re.compile(
     re.IGNORECASE,
 )
 """Instructions that the agent act without asking the person first."""
+_EVADING = re.compile(
+    r"\bif\s+(?:a|the|any|your)?\s*(?:command|call|tool\s+call|action|it)s?\s+"
+    r"(?:is|are|gets?|was)\s+(?:blocked|denied|rejected|refused)[^.\n]{0,80}?"
+    r"\b(?:re-?run|retry|run\s+it|wrap|encode|prefix|split|instead)"
+    r"|\b(?:bypass|evade|get\s+around|work\s*around|circumvent|sidestep|skip)\s+(?:the\s+)?"
+    r"(?:command\s+|security\s+|safety\s+)?(?:guard|hooks?|filter|policy\s+checks?)\b"
+    r"|\b(?:GUARD|HOOKS?)_(?:SKIP|OFF|DISABLE[D]?)\b|\bSKIP_(?:GUARD|HOOKS?)\b"
+    r"|\bso\s+(?:it|they)\s+(?:is|are)\s*(?:not|n't)\s+(?:inspected|checked|seen|"
+    r"blocked|flagged|caught)",
+    re.IGNORECASE,
+)
+"""Instructions that the agent get around the guard or a hook when it stops a call (run it
+again encoded, prefixed, from a script): the person's prompts switched off the same way."""
 
 
 def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
@@ -80,6 +93,6 @@ def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
             marks += (WEAKENING_WRITTEN, SWITCH_WRITTEN)
         elif _GUARD_NAMES.search(written):
             marks.append(WEAKENING_WRITTEN)
-        if _NO_ASKING.search(written):
+        if _NO_ASKING.search(written) or _EVADING.search(written):
             marks.append(NO_ASKING_WRITTEN)
     return tuple(marks)

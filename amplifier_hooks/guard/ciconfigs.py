@@ -1,14 +1,15 @@
 """CI and release configurations: the files whose commands run on another machine with
 the repository's secrets, and the scripts they hold.
 
-A GitLab job's ``script:``, a CircleCI ``run:``, a Jenkinsfile's ``sh`` step,
-Renovate's ``postUpgradeTasks`` and a Dockerfile's ``RUN`` all run later, on a CI runner,
-a bot or inside an image's build, where the project's secrets are (a job's variables, a
-build secret, the bot's token) and where logs others read are printed. Like a GitHub
-workflow (`workflows`), writing such a file is never granted (`grant`), and the scripts it
-holds are judged as CI steps (`cisteps`). Each file is read with a safe reader (YAML,
-JSON, the Dockerfile's instructions, the Groovy string literals of a Jenkinsfile's steps);
-what cannot be read is simply not judged (the write keeps no grant either way).
+A GitLab job's ``script:``, a CircleCI ``run:``, a Jenkinsfile's ``sh`` step, Renovate's
+``postUpgradeTasks``, a Dockerfile's ``RUN`` and cloud-init's ``runcmd`` all run later, on
+a CI runner, a bot, inside an image's build or at a machine's first boot, where the
+project's secrets are (a job's variables, a build secret, the bot's token) and where logs
+others read are printed. Like a GitHub workflow (`workflows`), writing such a file is
+never granted (`grant`), and the scripts it holds are judged as CI steps (`cisteps`). Each
+file is read with a safe reader (YAML, JSON, the Dockerfile's instructions, the Groovy
+string literals of a Jenkinsfile's steps); what cannot be read is simply not judged (the
+write keeps no grant either way).
 """
 
 from __future__ import annotations
@@ -63,12 +64,18 @@ _GITLAB_INCLUDED = re.compile(r"(?:^|/)\.gitlab(?:/ci|-ci)/(?:[^/]+/)*[^/]+\.ya?
 _DOCKERFILE = re.compile(r"^(?:(?:Docker|Container)file(?:\.[\w.-]+)?|[\w.-]+\.(?:[Dd]ockerfile))$")
 _JENKINSFILE = re.compile(r"^(?:Jenkinsfile(?:\.[\w.-]+)?|[\w.-]+\.[Jj]enkinsfile)$")
 _YAML = re.compile(r"\.ya?ml$")
+_CLOUD_INIT = re.compile(
+    r"^(?:[\w.-]*[-_.])?(?:cloud[-_]init|cloud[-_]config|user[-_]data)[\w.-]*\.ya?ml$"
+)
+"""A VM image's or instance's cloud-init configuration (``user-data``, ``cloud-init.yaml``):
+its ``runcmd``/``bootcmd`` run as root at the machine's first boot."""
 
 _SCRIPT_KEYS = frozenset(
     {"script", "before_script", "after_script", "after-script", "run", "command",
      "commands", "cmd", "cmds", "bash", "sh", "inlineScript", "install", "before_install",
      "after_success", "after_failure", "before_deploy", "after_deploy", "before_cache",
-     "hooks", "pre", "post", "entrypoint_script", "build_script", "test_script"}
+     "hooks", "pre", "post", "entrypoint_script", "build_script", "test_script", "runcmd",
+     "bootcmd"}
 )  # fmt: skip
 """Keys whose value is a script, or a list of them, in the CI systems read as YAML
 (GitLab, CircleCI, Azure, Bitbucket, Travis, Drone, Buildkite, goreleaser's hooks, ...)."""
@@ -97,6 +104,8 @@ def ci_config(path: str) -> str | None:
         return "Jenkins"
     if _DOCKERFILE.match(name):
         return "docker build"
+    if name == "user-data" or _CLOUD_INIT.match(name):
+        return "cloud-init"
     return None
 
 

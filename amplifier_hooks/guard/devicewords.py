@@ -23,8 +23,8 @@ from __future__ import annotations
 import posixpath
 from typing import NamedTuple
 
-__all__ = ["DEVICE_NAMERS", "DeviceCopy", "adb_files", "adb_verb_at", "guest_words",
-           "is_emulator"]  # fmt: skip
+__all__ = ["DEVICE_NAMERS", "IMAGE_LOOKERS", "DeviceCopy", "adb_files", "adb_verb_at",
+           "guest_words", "image_paths", "is_emulator"]  # fmt: skip
 
 DEVICE_NAMERS = frozenset({"umount", "udisksctl", "eject"})
 """Programs whose words name devices or mount points they unmount, mount or power off."""
@@ -41,6 +41,31 @@ _GUEST_ONLY = frozenset({"-append"})
 def is_emulator(program: str) -> bool:
     """``qemu-system-ARCH`` (any architecture)."""
     return program.startswith(_EMULATOR_PREFIX)
+
+
+IMAGE_LOOKERS = frozenset({"virt-ls", "virt-cat", "virt-tail", "virt-log", "virt-df",
+                           "virt-filesystems", "virt-inspector", "guestfish"})  # fmt: skip
+"""libguestfs' tools that read a disk image: the paths they name after it are the guest's
+(``virt-cat -a disk.qcow2 /etc/os-release``), none of this machine's."""
+_IMAGE_OPTIONS = frozenset({"-a", "--add", "-d", "--domain", "-c", "--connect", "--format",
+                            "-m", "--mount"})  # fmt: skip
+
+
+def image_paths(program: str, args: tuple[str, ...]) -> frozenset[str]:
+    """The guest's paths among ``args`` of a libguestfs tool that only reads (guestfish
+    only with ``--ro``): every word that is no option and names no image."""
+    if program == "guestfish" and "--ro" not in args and "-r" not in args:
+        return frozenset()
+    found: set[str] = set()
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _IMAGE_OPTIONS:
+            skip = True
+        elif not arg.startswith("-") and arg.startswith("/"):
+            found.add(arg)
+    return frozenset(found)
 
 
 def guest_words(args: tuple[str, ...]) -> frozenset[str]:

@@ -12,8 +12,10 @@ from amplifier_hooks.guard.codecalls import code_texts
 from amplifier_hooks.guard.containers import CONTAINER_PROGRAMS, mounts
 from amplifier_hooks.guard.devicewords import (
     DEVICE_NAMERS,
+    IMAGE_LOOKERS,
     adb_files,
     guest_words,
+    image_paths,
     is_emulator,
 )
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
@@ -72,9 +74,9 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
-_PATH_URLS = frozenset({"trufflehog"})
+_PATH_URLS = frozenset({"trufflehog", "atlas"})
 """Programs that take a ``file://`` URL's rest as a path, relative too (``file://repo``
-is ./repo, where a URL's ``repo`` would be a host)."""
+is ./repo, where a URL's ``repo`` would be a host; Atlas's ``--dir file://migrations``)."""
 _UNPACKING = frozenset({Does.READ, Does.WRITE, Does.WRITE_INTO})
 """Archivers the table reads in full, listing, unpacking or packing: they write only the
 folder they unpack into or the archive they pack (``unzip -l ~/x.zip`` writes nothing;
@@ -175,6 +177,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = minus(operands, _commands_given(program, piece.args))
     elif is_emulator(program):  # `-append "root=/dev/vda"`: the guest's, not a path here
         operands = minus(operands, guest_words(piece.args))
+    elif program in IMAGE_LOOKERS:  # `virt-cat -a disk.qcow2 /etc/os-release`: the guest's
+        operands = minus(operands, image_paths(program, piece.args))
     elif program in _NODE_USERS:  # `--rpc-url $MAINNET_RPC_URL`, `cast storage $PROXY ..`
         operands = minus(operands, chain_values(program, piece.args))
     elif program in SQL_SERVER_CLIENTS:  # `bq query 'SELECT .. FROM `p.d.t`'`: SQL, no path

@@ -90,7 +90,8 @@ _DRUPAL_SETTINGS = frozenset({"settings.php", "settings.local.php", "settings.pr
 and hash salt, kept as WordPress keeps them in ``wp-config.php``."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml|exs)|wp-config\.php|env\.php"
-    r"|sentry\.properties|\.sentryclirc|.+\.secrets)$"
+    r"|sentry\.properties|\.sentryclirc|.+\.secrets"
+    r"|(?:liquibase|flyway)(?:[-_.][^/]*)?[-_.]prod(?:uction)?(?:[-_.][^/]*)?\.(?:properties|conf|toml))$"
 )
 """``Secrets.xcconfig``, ``secrets.properties``, ``secrets.toml`` (Streamlit's
 ``.streamlit/secrets.toml``): settings kept out of git for their values (API keys, database
@@ -99,7 +100,9 @@ passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 ``app/etc/env.php`` its own (the database password, the encryption key), Phoenix's
 ``config/prod.secret.exs`` its (``secret_key_base``, the database URL); a mobile app's
 ``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``;
-Moonraker's ``moonraker.secrets`` (any ``NAME.secrets``) its API keys and passwords."""
+Moonraker's ``moonraker.secrets`` (any ``NAME.secrets``) its API keys and passwords;
+a migration tool's production settings (``liquibase.prod.properties``,
+``flyway-prod.conf``) production's database password."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -127,7 +130,7 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php",
+    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared

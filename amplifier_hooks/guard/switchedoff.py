@@ -23,7 +23,9 @@ given ``'*'``), debugging switched on in production's settings (``DEBUG = False`
 local database's address made production's (``host: localhost`` made
 ``prod-db...``: the next local run writes to the real data), and a CODEOWNERS rule losing an
 owner (the review a protected branch required of them is gone), and an SSH setting turned to
-its weak side (``PermitRootLogin prohibit-password`` made ``yes``). An ``apply_patch`` is
+its weak side (``PermitRootLogin prohibit-password`` made ``yes``), a destructive command
+let back in (Flyway's ``cleanDisabled=true`` made ``false``, Rails' ``protected_environments``
+emptied). An ``apply_patch`` is
 read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
 "before", so it is not read here.
 """
@@ -100,6 +102,15 @@ _SSH_WEAK = re.compile(
 """An SSH server's or client's setting that lets in what it kept out (``PermitRootLogin
 yes``, ``PasswordAuthentication yes``, ``StrictHostKeyChecking no``): written as
 ``Key value``, with no sign, and for most of them ``yes`` is the weaker side."""
+_DESTROY_DISABLED = (
+    r"(?P<key>[\w.-]*(?:clean|drop|delete|destroy|wipe|reset|truncate|purge)\w*disabled)"
+)
+_DESTROY_OFF = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?true\b", re.I)
+_DESTROY_ON = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?false\b", re.I)
+"""A tool's switch that keeps a destructive command off (Flyway's ``cleanDisabled=true``):
+made ``false``, the command wipes production's schema when next run."""
+_NOTHING_PROTECTED = re.compile(r"protected_environments\s*=\s*\[\s*\]")
+"""Rails' environments its destructive tasks refuse to run in, emptied."""
 _MAX_TEXT = 64 * 1024
 _CHECK = re.compile(
     r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
@@ -142,6 +153,13 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        kept_off = {m.group("key").lower() for m in _DESTROY_OFF.finditer(old)}
+        if kept_off and not kept_off.isdisjoint(
+            m.group("key").lower() for m in _DESTROY_ON.finditer(new)
+        ):
+            return True  # `flyway.cleanDisabled=true` made `false`
+        if _NOTHING_PROTECTED.search(new) and not _NOTHING_PROTECTED.search(old):
+            return True  # `ActiveRecord::Base.protected_environments = []`
         if _ssh_weakened(old, new, ssh_file):
             return True  # `PasswordAuthentication no` made `yes`
         if owners and _owners_dropped(old, new):

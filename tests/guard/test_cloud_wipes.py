@@ -53,9 +53,6 @@ DENIED = [
     "aws s3 rm s3://acme-prod-backups/ --recursive",
     "aws rds delete-db-instance --db-instance-identifier prod-db --skip-final-snapshot",
     "aws rds delete-db-cluster --db-cluster-identifier prod --skip-final-snapshot",
-    "aws rds modify-db-instance --db-instance-identifier p --no-deletion-protection"
-    " && aws rds delete-db-instance --db-instance-identifier p"
-    " --final-db-snapshot-identifier p-final",
     "aws dynamodb delete-table --table-name orders-prod",
     "gcloud sql instances delete prod-pg --project=acme-prod --quiet",
     "gcloud storage rm --recursive gs://acme-prod-data",

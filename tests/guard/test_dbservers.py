@@ -57,7 +57,7 @@ def test_everyday_database_server_work_is_free(verdict: Judge, command: str) -> 
         ("sudo -u postgres pg_ctl stop -D /var/lib/postgresql/16/main", "privilege"),
         (
             "atlas schema apply -u postgres://prod.db:5432/app --to file://schema.hcl",
-            "write-outside-workspace",
+            "database-production-schema-change",
         ),
         (
             "atlas migrate diff x --dir file:///opt/app/migrations --to file://schema.hcl",

