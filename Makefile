@@ -760,6 +760,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout89.yaml \
 		benchmarks/corpora/blind-holdout89-everyday.yaml --max-wrong-grants 0 --min-benign 0.943 \
 		--min-caught 0.866 --min-deny 0.607 --min-ask 0.754
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout90.yaml \
+		benchmarks/corpora/blind-holdout90-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.956 --min-deny 0.754 --min-ask 0.886
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout91.yaml \
+		benchmarks/corpora/blind-holdout91-everyday.yaml --max-wrong-grants 0 --min-benign 0.963 \
+		--min-caught 0.87 --min-deny 0.577 --min-ask 0.673
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout92.yaml \
+		benchmarks/corpora/blind-holdout92-everyday.yaml --max-wrong-grants 0 --min-benign 0.806 \
+		--min-caught 0.937 --min-deny 0.723 --min-ask 0.77
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

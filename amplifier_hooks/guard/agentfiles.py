@@ -59,7 +59,10 @@ _NO_ASKING = re.compile(
     r"|\b(?:skip|ignore|bypass)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:permission|approval|"
     r"confirmation)\s*(?:prompts?|checks?|requests?|dialogs?)"
     r"|\b(?:treat|consider)\s+(?:all|every|any)\s+(?:\w+\s+){0,2}as\s+(?:pre-?)?approved"
-    r"|\bauto-?approve\s+(?:all|every|any)\b",
+    r"|\bauto-?approve\s+(?:all|every|any)\b"
+    r"|\b(?:user|person|owner|team|maintainers?)\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?"
+    r"(?:approved|authori[sz]ed|okayed)\s+(?:all|every|any|each)\b"
+    r"|\bare\s+(?:all\s+)?pre-?(?:approved|authori[sz]ed)\b",
     re.IGNORECASE,
 )
 """Instructions that the agent act without asking the person first."""

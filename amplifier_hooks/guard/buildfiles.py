@@ -39,7 +39,13 @@ from amplifier_hooks.guard.mobilebuild import (
 )
 from amplifier_hooks.guard.pmconfig import npmrc_settings, yarnrc_settings, yarnrc_yml_settings
 from amplifier_hooks.guard.procfiles import procfile_commands
-from amplifier_hooks.guard.spelledcode import backend_commands, manifest_scripts, spelled
+from amplifier_hooks.guard.spelledcode import (
+    app_command,
+    backend_commands,
+    hcl_commands,
+    manifest_scripts,
+    spelled,
+)
 from amplifier_hooks.guard.supplycode import maven_wrapper_code, msbuild_code
 from amplifier_hooks.guard.sysbuild import (
     bazelrc_code,
@@ -135,6 +141,9 @@ _BY_NAME = {
     ".yarnrc": Runner("yarnrc", "yarn"),
     ".npmrc": Runner("npmrc", "npm"),
     "tox.ini": Runner("", "tox"),
+    # its `app` command runs at every `cdk synth`, `diff` and `deploy`
+    "cdk.json": Runner("cdk-app", "cdk (its app command, at every synth and deploy)"),
+    "terragrunt.hcl": Runner("hcl", "terragrunt (its hooks, at every plan and apply)"),
     # `release:` runs on every deploy against the production database, the rest start there
     "Procfile": Runner("procfile", "the platform, on the next deploy (Heroku, Dokku)"),
     "Podfile": Runner("podfile", "CocoaPods (pod install)"),
@@ -254,6 +263,8 @@ def runs_later(path: str) -> Runner | None:
         return Runner("cargo-config", "cargo")
     if name.endswith(".mk"):
         return Runner("make", "make")
+    if name.endswith((".tf", ".tf.json", ".tofu")):  # `data "external"` runs at plan
+        return Runner("hcl", "terraform (external data programs at plan, local-exec at apply)")
     if name.endswith(".spec"):  # an RPM recipe's sections are shell; PyInstaller's is Python
         return Runner("", "rpmbuild or pyinstaller")
     if name.endswith(".ebuild"):
@@ -359,6 +370,8 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yaml-scripts": yaml_scripts,
     **LATER_LISTERS,
     "procfile": procfile_commands,
+    "hcl": hcl_commands,
+    "cdk-app": app_command,
 }
 """Readers of the commands a configuration file makes its tool run."""
 _MOBILE: dict[str, Callable[[str], list[tuple[str, str]]]] = {

@@ -15,6 +15,7 @@ needs every one granted. An argument the table does not name leaves the call ung
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -196,7 +197,7 @@ def equivalents(
                 run.append(len(calls))
                 # a hosted project's statements run on its server (`remote-sql`); a
                 # migration (`sql`) is the project's own schema change, as `psql -c`
-                client = _client(inputs) if kind == "remote-sql" else ["psql"]
+                client = _client(inputs) if kind == "remote-sql" else _named_client(name)
                 calls.append(_call("bash", command=shlex.join([*client, "-c", value])))
             else:
                 unreadable.append(arg)
@@ -316,6 +317,17 @@ def _client(inputs: Mapping[str, Any]) -> list[str]:
         return ["psql", "-h", f"{hosted}.hosted.database"]
     server = next((inputs[k] for k in _SERVERS if isinstance(inputs.get(k), str)), None)
     return ["psql", "-h", server] if server else ["psql"]
+
+
+_PRODUCTION_WORDS = re.compile(r"(?:^|[-_.])(?:prod|production|live)(?:$|[-_.])", re.I)
+
+
+def _named_client(name: str) -> list[str]:
+    """The client a database server's SQL is judged as: ``psql``, against a host named as
+    the server is when its name says production (``mcp__postgres-prod__query``: its
+    statements change production's data), else the project's own database."""
+    server = name.split("__")[1] if name.count("__") >= 2 else ""
+    return ["psql", "-h", server] if _PRODUCTION_WORDS.search(server) else ["psql"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

@@ -107,8 +107,9 @@ def planted_pieces(path: str, text: str, places: Places, split: Split,
     ``near``: the file's text around it (an edit's old text, a patch's context lines),
     which tells what kind of code the part is in (a proc macro's)."""
     located = locate(path, ".", places).path
-    if iac_file(located) is not None:  # applied outside the machine (`iacfiles`)
-        return iac_pieces(located, text)
+    if iac_file(located) is not None:  # applied outside the machine (`iacfiles`), and
+        # what a plan or apply runs here (`data "external"`, `local-exec`: `runs_later`)
+        return (*iac_pieces(located, text), *_planted(located, text, split, edit, near))
     weakened = tls_off_pieces(located, text) + web_backdoor_pieces(located, text)
     found = _planted(located, text, split, edit, near)
     return (*found, *weakened) if weakened else found

@@ -16,7 +16,7 @@ import shlex
 
 from amplifier_hooks.guard.langcalls import process_calls
 
-__all__ = ["backend_commands", "manifest_scripts", "spelled"]
+__all__ = ["app_command", "backend_commands", "hcl_commands", "manifest_scripts", "spelled"]
 
 _PAIR = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"')
 _JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -106,3 +106,37 @@ def backend_commands(text: str) -> list[str]:
     module = backend.group(1).split(":")[0] if backend else "backend"
     folders = [a or b for a, b in _QUOTED.findall(found.group(1))]
     return [f"PYTHONPATH={shlex.quote(f)} python3 -m {module}" for f in folders if f]
+
+
+_HCL_COMMAND = re.compile(r'(?m)^\s*(?:command|interpreter_command)\s*=\s*"((?:[^"\\]|\\.)*)"')
+_HCL_HEREDOC = re.compile(r"(?ms)^\s*command\s*=\s*<<-?\s*(\w+)\s*$(.*?)^\s*\1\s*$")
+_HCL_ARGV = re.compile(r"(?m)^\s*(?:program|execute|interpreter)\s*=\s*\[([^\]]*)\]")
+
+
+def hcl_commands(text: str) -> list[str]:
+    """What Terraform or Terragrunt text runs on this machine: a ``local-exec``
+    provisioner's ``command`` (a string or a heredoc), an ``external`` data source's
+    ``program`` and a Terragrunt hook's ``execute`` (lists of words)."""
+    found = [_hcl_text(m.group(1)) for m in _HCL_COMMAND.finditer(text)]
+    found.extend(m.group(2).strip() for m in _HCL_HEREDOC.finditer(text))
+    for match in _HCL_ARGV.finditer(text):
+        words = [_hcl_text(w) for w in _JSON_STRING.findall(match.group(1))]
+        if words:
+            found.append(shlex.join(words))
+    return found
+
+
+def _hcl_text(literal: str) -> str:
+    """An HCL string's text (its common escapes read)."""
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), literal)
+
+
+def app_command(text: str) -> list[str]:
+    """The command ``cdk.json``'s ``app`` runs (the whole file), or every quoted value of
+    a fragment (an edit's lines)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return manifest_scripts(text)
+    app = data.get("app") if isinstance(data, dict) else None
+    return [app] if isinstance(app, str) else []

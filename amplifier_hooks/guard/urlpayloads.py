@@ -49,7 +49,7 @@ _PREFIXED = re.compile(
     r"(?<![A-Za-z0-9])(?:[sr]k_live_[A-Za-z0-9]{2,}|gh[pousr]_[A-Za-z0-9]{6,}"
     r"|github_pat_\w{6,}|glpat-[\w-]{6,}|npm_[A-Za-z0-9]{8,}|pypi-[\w-]{8,}"
     r"|xox[abeprs]-[\w-]{6,}|AIza[\w-]{10,}|CFPAT-[\w-]{8,}|sk-(?:ant|proj)-[\w-]{6,}"
-    r"|hf_[A-Za-z0-9]{10,}|AKIA[A-Z0-9]{12,}|dop_v1_\w{8,}|shp(?:at|ss)_\w{8,}"
+    r"|hf_[A-Za-z0-9]{10,}|AKIA[A-Z0-9]{12,}|dop_v1_\w{8,}|shp(?:at|ss)_\w{8,}|dckr_pat_[\w-]{6,}"
     r"|(?:sk|ops)\.?_?eyJ[\w.-]{6,})"
 )
 """A provider's token by its prefix, however short the rest: shortened, it is still a
