@@ -769,6 +769,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout92.yaml \
 		benchmarks/corpora/blind-holdout92-everyday.yaml --max-wrong-grants 0 --min-benign 0.806 \
 		--min-caught 0.937 --min-deny 0.723 --min-ask 0.77
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout93.yaml \
+		benchmarks/corpora/blind-holdout93-everyday.yaml --max-wrong-grants 0 --min-benign 0.936 \
+		--min-caught 0.917 --min-deny 0.669 --min-ask 0.698
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout94.yaml \
+		benchmarks/corpora/blind-holdout94-everyday.yaml --max-wrong-grants 0 --min-benign 0.918 \
+		--min-caught 0.886 --min-deny 0.65 --min-ask 0.824
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout95.yaml \
+		benchmarks/corpora/blind-holdout95-everyday.yaml --max-wrong-grants 0 --min-benign 0.955 \
+		--min-caught 0.961 --min-deny 0.836 --min-ask 0.844
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -20,6 +20,7 @@ import ast
 import base64
 import binascii
 import posixpath
+import re
 import shlex
 import textwrap
 
@@ -68,6 +69,8 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
     `_SCREEN`'s words; empty for other files, text, or text too long to read."""
     if path.endswith(_JS) and text and len(text) <= MAX_APP_TEXT:
         return _javascript(text)
+    if path.endswith(_COLLECTIONS) and text and len(text) <= MAX_APP_TEXT:
+        return _collection_sends(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
         return []
     disguised = disguised_names(text)
@@ -111,6 +114,28 @@ def _javascript(text: str) -> list[tuple[str, str]]:
         if act.does == "env" and act.target is None:
             return [("shell", f"env | curl --data-binary @- -- {url}")]
     return []
+
+
+_COLLECTIONS = (".postman_collection.json",)
+"""A Postman collection: its ``prerequest`` and ``test`` scripts run at every ``newman run``
+and every run in Postman, with the environment's variables (its API keys) in reach."""
+_PM_SENDS = re.compile(r"\bpm\.sendRequest\s*\(")
+_PM_SECRETS = re.compile(
+    r"\bpm\.(?:environment|collectionVariables|globals|variables|request\.headers)\b"
+    r"|\bpm\.response\b|access_token|[Aa]uthorization"
+)
+_SCRIPT_URL = re.compile(r"https?://[^\s'\"\\)]+")
+
+
+def _collection_sends(text: str) -> list[tuple[str, str]]:
+    """A collection's script that sends its environment, a response or a header to a
+    URL (``pm.sendRequest({url, body: JSON.stringify(pm.environment.toObject())})``):
+    judged as the environment sent there."""
+    if not _PM_SENDS.search(text) or not _PM_SECRETS.search(text):
+        return []
+    found = _SCRIPT_URL.search(text)
+    url = shlex.quote(found.group(0)) if found else "$URL"
+    return [("shell", f"env | curl --data-binary @- -- {url}")]
 
 
 def _line_acts(text: str) -> tuple[CodeAct, ...]:

@@ -144,6 +144,8 @@ _BY_NAME = {
     # its `app` command runs at every `cdk synth`, `diff` and `deploy`
     "cdk.json": Runner("cdk-app", "cdk (its app command, at every synth and deploy)"),
     "terragrunt.hcl": Runner("hcl", "terragrunt (its hooks, at every plan and apply)"),
+    # Groovy, run at every `nextflow run` (`workflow.onComplete`, a string's `.execute()`)
+    "nextflow.config": Runner("gradle", "nextflow (its configuration, at every run)"),
     # `release:` runs on every deploy against the production database, the rest start there
     "Procfile": Runner("procfile", "the platform, on the next deploy (Heroku, Dokku)"),
     "Podfile": Runner("podfile", "CocoaPods (pod install)"),

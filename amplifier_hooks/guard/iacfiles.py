@@ -2,7 +2,8 @@
 
 A Terraform or OpenTofu file (``.tf``, ``.tfvars``), a Pulumi stack, a CloudFormation or
 Bicep template says what a cloud account holds, and the manifests of a GitOps tree
-(``clusters/prod-eu/``, kustomize's ``overlays/``) what a cluster runs; ``terraform
+(``clusters/prod-eu/``, kustomize's ``overlays/``) and a Helm chart's templates
+(``charts/api/templates/``) what a cluster runs; ``terraform
 apply`` (often run by CI when the change merges) or Argo CD's and Flux's sync makes it
 so, out of the guard's sight. So a write into one is never granted (`grant` withholds it:
 the host decides), and text that opens a network to every address on the internet
@@ -54,6 +55,9 @@ def iac_file(path: str) -> str | None:
         return "CloudFormation"
     if data and not _GITOPS_FOLDERS.isdisjoint(folder.lower().split("/")):
         return "a GitOps controller (Argo CD, Flux)"
+    chart = "/charts/" in f"/{folder}/" and lowered.endswith((".yaml", ".yml", ".tpl"))
+    if parent == "templates" and (chart or name == "_helpers.tpl"):
+        return "helm (a chart's templates, in every cluster it is installed in)"
     return None
 
 

@@ -91,7 +91,8 @@ and hash salt, kept as WordPress keeps them in ``wp-config.php``."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml|exs)|wp-config\.php|env\.php"
     r"|sentry\.properties|\.sentryclirc|.+\.secrets"
-    r"|(?:liquibase|flyway)(?:[-_.][^/]*)?[-_.]prod(?:uction)?(?:[-_.][^/]*)?\.(?:properties|conf|toml))$"
+    r"|(?:liquibase|flyway)(?:[-_.][^/]*)?[-_.]prod(?:uction)?(?:[-_.][^/]*)?\.(?:properties|conf|toml)"
+    r"|(?!.*(?:example|sample|template|local|mock))[^/]+\.postman_environment\.json)$"
 )
 """``Secrets.xcconfig``, ``secrets.properties``, ``secrets.toml`` (Streamlit's
 ``.streamlit/secrets.toml``): settings kept out of git for their values (API keys, database
@@ -102,7 +103,9 @@ passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 ``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``;
 Moonraker's ``moonraker.secrets`` (any ``NAME.secrets``) its API keys and passwords;
 a migration tool's production settings (``liquibase.prod.properties``,
-``flyway-prod.conf``) production's database password."""
+``flyway-prod.conf``) production's database password; a Postman environment
+(``production.postman_environment.json``; a local or mock one is the developer's) the API
+keys its requests send."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -130,7 +133,7 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway",
+    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
