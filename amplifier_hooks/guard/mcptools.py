@@ -15,7 +15,6 @@ needs every one granted. An argument the table does not name leaves the call ung
 from __future__ import annotations
 
 import json
-import re
 import shlex
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -24,6 +23,7 @@ from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
+from amplifier_hooks.guard.mcpverbs import production_server
 from amplifier_hooks.guard.model import Piece, Places, Verdict
 from amplifier_hooks.guard.notebooks import ipython_code
 from amplifier_hooks.tool_names import MCP_BRIDGES
@@ -319,15 +319,12 @@ def _client(inputs: Mapping[str, Any]) -> list[str]:
     return ["psql", "-h", server] if server else ["psql"]
 
 
-_PRODUCTION_WORDS = re.compile(r"(?:^|[-_.])(?:prod|production|live)(?:$|[-_.])", re.I)
-
-
 def _named_client(name: str) -> list[str]:
     """The client a database server's SQL is judged as: ``psql``, against a host named as
     the server is when its name says production (``mcp__postgres-prod__query``: its
     statements change production's data), else the project's own database."""
     server = name.split("__")[1] if name.count("__") >= 2 else ""
-    return ["psql", "-h", server] if _PRODUCTION_WORDS.search(server) else ["psql"]
+    return ["psql", "-h", server] if production_server(name) else ["psql"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

@@ -39,7 +39,8 @@ from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 __all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_CHANGES", "MCP_DESTROYS", "MCP_FLAGS",
            "MCP_OFFLINE", "MCP_PAYS", "MCP_PHYSICAL", "MCP_PRODUCTION", "MCP_PUBLIC",
            "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS", "MCP_SWITCHES_OFF", "MCP_UPLOADS",
-           "service_marks", "switch_marks", "switches_on_only", "verb_marks"]  # fmt: skip
+           "production_server", "service_marks", "switch_marks", "switches_on_only",
+           "verb_marks"]  # fmt: skip
 
 MCP_DESTROYS = "@mcp-destroys"
 """The mark of an unknown MCP tool whose name says it deletes on the service."""
@@ -200,7 +201,7 @@ def verb_marks(name: str) -> tuple[str, ...]:
         marks += (MCP_SWITCHES_OFF,)
     server = name.split("__")[1] if name.count("__") >= 2 else ""
     server_words = {w.lower() for w in _WORD.findall(server)}
-    if not _PRODUCTION.isdisjoint(server_words):
+    if production_server(name):
         marks += (MCP_PRODUCTION,)
     if (not marks and server and not _RECORD_CHANGES.isdisjoint(words)
             and _OWN_SERVERS.isdisjoint(server_words)
@@ -222,6 +223,13 @@ def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     if domain == "notify":
         return (MCP_SENDS,)
     return () if domain in _SCENERY else (MCP_PHYSICAL,)
+
+
+def production_server(name: str) -> bool:
+    """Whether the server of the MCP tool ``name`` (``mcp__<server>__<tool>``) is named for
+    production (``postgres_prod``, ``orders-live``)."""
+    server = name.split("__")[1] if name.count("__") >= 2 else ""
+    return not _PRODUCTION.isdisjoint(w.lower() for w in _WORD.findall(server))
 
 
 def switches_on_only(arguments: Mapping[str, Any]) -> bool:

@@ -20,7 +20,12 @@ import re
 
 from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
-from amplifier_hooks.guard.urlhosts import SCHEME, address_of, authority_of, host_of
+from amplifier_hooks.guard.urlhosts import (
+    SCHEME,
+    authority_of,
+    host_of,
+    in_private_network,
+)
 
 __all__ = ["PROGRAMS", "SCAN_EXTERNAL", "external_targets", "mark_scans"]
 
@@ -37,11 +42,6 @@ PROGRAMS = frozenset({
 })  # fmt: skip
 """The tools read: each sends probes or attacks to the hosts it is given."""
 
-_LAB_NETWORKS = tuple(
-    ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
-)
-_LAB_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test",
-                 ".invalid", ".localdomain")  # fmt: skip
 _IPV4ISH = re.compile(r"^\d{1,3}(?:\.[\d*,-]+){3}(?:/\d{1,2})?$")
 """An address, a CIDR block or an nmap range (``10.0.0-255.1-254``, ``192.168.1.*``)."""
 _NAME = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\.?$")
@@ -76,7 +76,7 @@ def external_targets(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         words = [m.group(1) for arg in args for m in _RHOSTS.finditer(arg)]
     else:
         words = _target_words(args)
-    return tuple(host for word in words if (host := _host(word)) and not _in_lab(host))
+    return tuple(host for word in words if (host := _host(word)) and not in_private_network(host))
 
 
 def _target_words(args: tuple[str, ...]) -> list[str]:
@@ -115,15 +115,3 @@ def _host(word: str) -> str | None:
     if _NAME.match(host) and host.rstrip(".").rsplit(".", 1)[-1] not in _FILES:
         return host
     return "localhost" if host == "localhost" else None
-
-
-def _in_lab(host: str) -> bool:
-    """Whether ``host`` is this machine or a private lab network's."""
-    if host == "localhost" or host.rstrip(".").endswith(_LAB_SUFFIXES):
-        return True
-    address = address_of(host)
-    if address is None:
-        return False
-    if address.is_loopback or address.is_link_local or address.is_unspecified:
-        return True
-    return any(address in network for network in _LAB_NETWORKS)

@@ -14,9 +14,10 @@ host of this machine or of the private network (``localhost``, ``loki:3100``,
 
 from __future__ import annotations
 
-import ipaddress
 import posixpath
 import re
+
+from amplifier_hooks.guard.urlhosts import address_of, in_private_network
 
 __all__ = ["SINK_ADDED", "sink_marks"]
 
@@ -34,14 +35,6 @@ _KEYED_HOST = re.compile(
     r"[\[\"']*([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
 )
 """``Host logs.example.net`` (Fluent Bit), ``endpoint: otel.example.net:4317``."""
-_OWN_NETWORKS = tuple(
-    ipaddress.ip_network(n)
-    for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8",
-              "169.254.0.0/16", "100.64.0.0/10", "::1/128", "fc00::/7", "fe80::/10")
-)  # fmt: skip
-"""This machine's, the private networks' and the carrier's shared addresses."""
-_PRIVATE_SUFFIXES = (".internal", ".local", ".localdomain", ".lan", ".home.arpa", ".svc",
-                     ".cluster.local", ".corp", ".intranet", ".localhost")  # fmt: skip
 
 
 def sink_marks(path: str, new: str, old: str | None) -> tuple[str, ...]:
@@ -65,12 +58,8 @@ def _hosts(text: str) -> set[str]:
 
 
 def _outside(host: str) -> bool:
-    """Whether ``host`` is a name or address outside this machine and the private network."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        if "." not in host or host.endswith(_PRIVATE_SUFFIXES) or host == "localhost":
-            return False
-        return not host.rpartition(".")[2].isdigit()  # (a version, `1.2.3`, is no host)
-    # (documentation ranges, 203.0.113.0/24, are no network of this machine's either)
-    return not any(address in network for network in _OWN_NETWORKS)
+    """Whether ``host`` is a name or address outside this machine and the private network
+    (a single-label name, ``loki``, is a service's in the cluster; ``1.2.3`` a version)."""
+    if "." not in host or (host.rpartition(".")[2].isdigit() and address_of(host) is None):
+        return False
+    return not in_private_network(host)

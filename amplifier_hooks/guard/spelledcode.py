@@ -60,7 +60,11 @@ def spelled(text: str) -> list[str]:
 
 def _rust_text(literal: str) -> str:
     """A Rust string literal's text (its common escapes read)."""
-    body = literal[1:-1]
+    return _unescaped(literal[1:-1])
+
+
+def _unescaped(body: str) -> str:
+    """A string literal's body (Rust's, HCL's) with its common escapes read."""
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
@@ -117,18 +121,13 @@ def hcl_commands(text: str) -> list[str]:
     """What Terraform or Terragrunt text runs on this machine: a ``local-exec``
     provisioner's ``command`` (a string or a heredoc), an ``external`` data source's
     ``program`` and a Terragrunt hook's ``execute`` (lists of words)."""
-    found = [_hcl_text(m.group(1)) for m in _HCL_COMMAND.finditer(text)]
+    found = [_unescaped(m.group(1)) for m in _HCL_COMMAND.finditer(text)]
     found.extend(m.group(2).strip() for m in _HCL_HEREDOC.finditer(text))
     for match in _HCL_ARGV.finditer(text):
-        words = [_hcl_text(w) for w in _JSON_STRING.findall(match.group(1))]
+        words = [_unescaped(w) for w in _JSON_STRING.findall(match.group(1))]
         if words:
             found.append(shlex.join(words))
     return found
-
-
-def _hcl_text(literal: str) -> str:
-    """An HCL string's text (its common escapes read)."""
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), literal)
 
 
 def app_command(text: str) -> list[str]:

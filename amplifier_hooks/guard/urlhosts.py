@@ -11,7 +11,8 @@ from __future__ import annotations
 import ipaddress
 import re
 
-__all__ = ["HOST_END", "SCHEME", "address_of", "authority_of", "host_of", "is_local"]
+__all__ = ["HOST_END", "SCHEME", "address_of", "authority_of", "host_of", "in_private_network",
+           "is_local"]  # fmt: skip
 
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 HOST_END = re.compile(r"[/?#$`\"'\s]")
@@ -116,3 +117,27 @@ def is_local(url: str) -> bool:
         return True
     address = address_of(host)
     return address is not None and address.is_loopback
+
+
+_PRIVATE_NETWORKS = tuple(
+    ipaddress.ip_network(n)
+    for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
+)
+"""The private networks (and the carrier's shared range, a tailnet's)."""
+_PRIVATE_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test",
+                     ".invalid", ".localdomain", ".svc", ".cluster.local", ".corp",
+                     ".intranet")  # fmt: skip
+"""Names that resolve only inside a private network (or nowhere)."""
+
+
+def in_private_network(host: str) -> bool:
+    """Whether ``host`` (a name or an address, in any spelling) is this machine's or a
+    private network's: a lab a scanner may probe, a pipeline's own collector."""
+    if host == "localhost" or host.rstrip(".").endswith(_PRIVATE_SUFFIXES):
+        return True
+    address = address_of(host)
+    if address is None:
+        return False
+    if address.is_loopback or address.is_link_local or address.is_unspecified:
+        return True
+    return any(address in network for network in _PRIVATE_NETWORKS)
