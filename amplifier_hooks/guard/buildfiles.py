@@ -54,6 +54,7 @@ from amplifier_hooks.guard.sysbuild import (
     meson_code,
 )
 from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
+from amplifier_hooks.guard.toxfiles import tox_commands
 from amplifier_hooks.guard.unreadscripts import LISTED
 
 __all__ = [
@@ -140,7 +141,7 @@ _BY_NAME = {
     ".yarnrc.yml": Runner("yarnrc-yml", "yarn"),
     ".yarnrc": Runner("yarnrc", "yarn"),
     ".npmrc": Runner("npmrc", "npm"),
-    "tox.ini": Runner("", "tox"),
+    "tox.ini": Runner("tox", "tox"),
     # its `app` command runs at every `cdk synth`, `diff` and `deploy`
     "cdk.json": Runner("cdk-app", "cdk (its app command, at every synth and deploy)"),
     "terragrunt.hcl": Runner("hcl", "terragrunt (its hooks, at every plan and apply)"),
@@ -372,6 +373,7 @@ _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "yaml-scripts": yaml_scripts,
     **LATER_LISTERS,
     "procfile": procfile_commands,
+    "tox": tox_commands,
     "hcl": hcl_commands,
     "cdk-app": app_command,
 }

@@ -4,7 +4,7 @@ modes that only read the files and devices they are given (`checkers`).
 An administrator checks a configuration before reloading the server: ``haproxy -c -f
 F``, ``promtool check rules F``, ``kong check F`` and ``kong config parse F``,
 ``named-checkconf F``, ``apachectl configtest`` (``-t -f F``), ``nginx -t -c F``,
-``visudo -c -f F``. Each
+``visudo -c -f F``, ``logrotate -d F``. Each
 parses its files and says whether they are valid; none writes them. ``restic dump
 SNAPSHOT PATH`` prints a file of a backup (its operand names a file in the snapshot).
 Those files live in ``/etc``, where a write runs code at start-up, so a program the guard
@@ -38,6 +38,9 @@ _NGINX = opts("-t:check -T:check -q -c= -p=", permute=False)
 -t`` alone (`table.system`). ``-g`` (directives, which may name a log) is not listed."""
 _VISUDO = opts("-c:check -q -s -f= -h -V", permute=False)
 """visudo's check mode; without ``-c`` it edits the sudoers file."""
+_LOGROTATE = opts("-d,--debug:check -v,--verbose -f,--force -s,--state=", abbreviations=False)
+"""logrotate's debug mode: it says what it would rotate and run, and changes no log and no
+state file; ``-l`` (a log file) and ``-m`` (a mail command) are not listed."""
 _RESTIC = opts(
     "-r,--repo= --repository-file= -p,--password-file= --cache-dir= --no-cache --no-lock "
     "-q,--quiet -v,--verbose --json -a,--archive= --path= -H,--host= --tag=",
@@ -67,7 +70,7 @@ _NVME_LOOKS = frozenset({"list", "list-subsys", "list-ns", "list-ctrl", "smart-l
 are not here)."""
 
 CONFIG_CHECKERS = frozenset({"haproxy", "promtool", "kong", "named-checkconf", "apachectl",
-                             "apache2ctl", "httpd", "apache2", "nginx", "visudo",
+                             "apache2ctl", "httpd", "apache2", "nginx", "visudo", "logrotate",
                              "restic", "smartctl", "hdparm", "nvme"})  # fmt: skip
 """The programs `checks_config` may find only reading."""
 
@@ -92,6 +95,8 @@ def checks_config(program: str | None, args: tuple[str, ...]) -> bool:
         return _checked(_NGINX, args) and not read_options(_NGINX, args).operands
     if program == "visudo":
         return _checked(_VISUDO, args) and not read_options(_VISUDO, args).operands
+    if program == "logrotate":
+        return _checked(_LOGROTATE, args)
     if program == "smartctl":
         return bool(args) and not any(a.split("=", 1)[0] in _SMARTCTL_SETS for a in args)
     if program == "hdparm":

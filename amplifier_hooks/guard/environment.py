@@ -8,7 +8,8 @@ still a dump (``env | grep -i gemini`` prints whatever GEMINI_API_KEY holds), an
 search by a secret's word or a provider's name (``env | grep -i key``, ``gemini``) is a
 search for secrets besides: it prints exactly them, as a dump after a ``.env`` is loaded
 into the shell does (``source .env && set``). ``ps e`` (BSD's letter: ``ps axe``,
-``ps eww``; macOS's ``-E``) prints every process's environment after its command: a dump.
+``ps eww``; macOS's ``-E``) prints every process's environment after its command: a dump;
+so is ``npm run env`` (``yarn run env``), the script npm gives every package.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ __all__ = ["ENV_DUMP", "ENV_SECRETS", "mark_env_dumps", "secret_word"]
 
 ENV_DUMP = "@env-dump"
 ENV_SECRETS = "@env-secrets"
-DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps"})
+DUMPERS = frozenset({"env", "printenv", "set", "export", "declare", "typeset", "ps", "npm",
+                     "yarn"})  # fmt: skip
+_RUN_SCRIPT = frozenset({"run", "run-script", "rum", "urn"})
 _LOADERS = frozenset({"source", "."})
 _FUNCTIONS_ONLY = frozenset("fF")
 """``declare``'s and ``typeset``'s options that print functions, not variables."""
@@ -82,6 +85,9 @@ def _env_file_loaded(before: tuple[Piece, ...]) -> bool:
 
 
 def _dumps(piece: Piece) -> bool:
+    if piece.program in ("npm", "yarn"):  # `npm run env`: npm's own script lists them all
+        words = [a for a in piece.args if not a.startswith("-")]
+        return len(words) == 2 and words[0] in _RUN_SCRIPT and words[1] == "env"
     if piece.program == "ps":
         return _ps_environment(piece.args)
     if piece.program == "env":  # `env --help` prints no variable

@@ -58,9 +58,13 @@ COMMANDS = frozenset(
     {"GIT_EXTERNAL_DIFF", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR",
      "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PROXY_COMMAND", "EDITOR", "VISUAL",
      "LESSOPEN", "LESSCLOSE", "PROMPT_COMMAND", "BROWSER", "FCEDIT", "DIFFTOOL",
-     "GIT_DIFF_OPTS", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "TAR_OPTIONS"}
+     "GIT_DIFF_OPTS", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "CVS_RSH", "TAR_OPTIONS",
+     "HGEDITOR", "HGMERGE", "P4EDITOR", "P4DIFF", "P4MERGE", "SVN_EDITOR", "SVN_SSH",
+     "JJ_EDITOR", "BZR_EDITOR", "BZR_SSH", "SUDO_EDITOR", "KUBE_EDITOR", "SYSTEMD_EDITOR"}
 )  # fmt: skip
-"""Variables whose value is a command some program runs."""
+"""Variables whose value is a command some program runs (git's, Mercurial's, Perforce's,
+Subversion's, Jujutsu's and Bazaar's editors, diff and merge tools and ssh programs among
+them)."""
 _SOURCED = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT",
                       "DYLD_INSERT_LIBRARIES"})  # fmt: skip
 """Variables naming a file whose code is run or loaded (judged as ``source FILE``)."""
@@ -129,7 +133,9 @@ def commands_of(assignments: tuple[str, ...]) -> tuple[str, ...]:
                 value = value.lstrip("|-")
             found.append(value)
         elif name in _SOURCED and value:
-            found.append(f"source {shlex.quote(value)}")
+            # `BASH_ENV=<(curl URL)`: the shell sources what the substitution prints
+            sourced = value if value.startswith("<(") and value.endswith(")") else None
+            found.append(f"source {sourced or shlex.quote(value)}")
         elif name in _OPTIONS and value and not _plain_options(name, value):
             found.append(f"{_OPTIONS[name]} {_words(value)}")
         elif name in JVM_OPTION_VARIABLES and value:  # an agent: code every JVM runs

@@ -108,9 +108,10 @@ _SHARES = frozenset({"share", "sharing", "unshare"})
 """A file or document shared (``share_file``): who may read it changes."""
 _SILENCES = frozenset({"mute", "silence", "snooze", "suppress", "downtime"})
 """An alert or monitor silenced (``mute_monitor``): what it watches breaks unseen."""
-_EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate", "void"})
-"""What takes a document's or a sheet's contents away (``clear_values``), or voids it (an
-invoice, an envelope sent for signature: ``void_invoice``)."""
+_EMPTIES = frozenset({"clear", "empty", "overwrite", "truncate", "void", "prune"})
+"""What takes a document's or a sheet's contents away (``clear_values``), voids it (an
+invoice, an envelope sent for signature: ``void_invoice``) or prunes what is not in use
+(Docker's ``system_prune``: stopped containers' data, volumes)."""
 MCP_CHANGES = "@mcp-changes"
 """The mark of an unknown MCP tool whose name says it changes a record on its service
 (``update_page``, ``transition_issue``, ``close_alert``, ``dns_records_update``) that no
@@ -254,7 +255,8 @@ def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     """`MCP_SWITCHES_OFF` when the arguments of ``name`` (a tool that does not only look)
     switch something off: a key such as ``enabled`` set false or ``disabled`` set true, at
     the top or one level down (``{"rule": {"enabled": false}}``); `MCP_PUBLIC` when they
-    open something to anyone (``{"type": "anyone"}``, ``{"visibility": "public"}``)."""
+    open something to anyone (``{"type": "anyone"}``, ``{"visibility": "public"}``,
+    ``{"private": false}``)."""
     words = [w.lower() for w in _WORD.findall(name.rpartition("__")[2])]
     if not words or words[0] in LOOKS:
         return ()
@@ -267,4 +269,6 @@ def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
             if (str(key).lower() in _PUBLIC_KEYS and isinstance(value, str)
                     and value.lower() in _PUBLIC_VALUES):  # fmt: skip
                 return (MCP_PUBLIC,)  # `{"type": "anyone"}`: a file shared with the world
+            if str(key).lower() == "private" and value is False:
+                return (MCP_PUBLIC,)  # `{"private": false}`: a repository made public
     return ()

@@ -3,6 +3,8 @@ program's options as its table reads them, before any path is resolved (`facts.F
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, backup_writes, snapshot_paths
 from amplifier_hooks.guard.braces import expand_braces
 from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, chain_values
@@ -59,6 +61,7 @@ from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, 
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS, viewer_files
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
+from amplifier_hooks.guard.table.git import git_messages
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.options import read_options
@@ -127,6 +130,12 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
+def _aws_queries(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values of the AWS CLI's ``--query`` (a JMESPath expression, never a file)."""
+    found = [v for o, v in pairwise(args) if o == "--query"]
+    return (*found, *(a[8:] for a in args if a.startswith("--query=")))
+
+
 def _remote_command(args: tuple[str, ...]) -> tuple[str, ...]:
     """The words of the command ``ssh ARGS`` runs on the other machine (after its host):
     when that command only looks (`readsonly`), they name that machine's files, none
@@ -191,8 +200,12 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
                     *read.values("read"), *read.operands)  # fmt: skip
     if program == "git":  # `git show HEAD:.env.local` prints the file as HEAD holds it
         flags, _, subcommand, _ = split_args(program, piece.args)
-        operands = minus(operands, ref_patterns(subcommand, flags, operands))  # `tag -l 'v*'`
+        # `tag -l 'v*'`; `commit -m 'untrack .env'`: a message
+        operands = minus(operands, (*ref_patterns(subcommand, flags, operands),
+                                    *git_messages(piece.args)))  # fmt: skip
         operands = (*operands, *_blob_paths(operands))
+    if program == "aws":  # `--query 'Contents[].Key'`: a JMESPath over the answer
+        operands = minus(operands, _aws_queries(piece.args))
     if program in FETCHING:  # `curl -F'f=@.env'`, `--data=@x`: a value glued on
         operands = (*operands, *glued_values(piece.args))
     for operand in operands:

@@ -9,6 +9,7 @@ file's name:
 - an index or source a package manager is pointed at (`SOURCE_CHANGE`): a requirements
   file's ``--extra-index-url``/``-i``/``--trusted-host``/``-f`` or a URL requirement,
   ``bunfig.toml``'s ``registry``, ``pyproject.toml``'s git and URL sources and indexes,
+  a conda environment file's channel or ``pip:`` line by URL,
   a Gemfile's ``source`` other than rubygems.org or a gem from git, a NuGet.Config's
   package sources other than nuget.org; the other ecosystems' git sources, forks and
   registries (`langsources`: ``cabal.project``, ``stack.yaml``, ``Package.swift``,
@@ -77,6 +78,9 @@ _BUN_SOURCE = re.compile(r"^\s*(?:registry|url)\s*=|https?://", re.MULTILINE)
 _GEM_SOURCE = re.compile(r"""^\s*source\s*\(?\s*["']([^"']+)["']""", re.MULTILINE)
 _GEM_GIT = re.compile(r"""^\s*(?:gem|git)\b.*\b(?:git|github|source):\s*|^\s*git\s+["']""",
                       re.MULTILINE)  # fmt: skip
+_CONDA_ENVIRONMENT = re.compile(r"^(?:[\w.-]*environment[\w.-]*|conda[\w.-]*|env)\.ya?ml$")
+"""A conda environment file (``environment.yml``, ``conda-env.yaml``); its ``channels``
+and its ``pip:`` lines say where every package comes from."""
 _RUBYGEMS = frozenset({"https://rubygems.org", "https://rubygems.org/"})
 _NUGET_VALUE = re.compile(r"""\bvalue\s*=\s*["']([^"']+)["']""")
 _NUGET_HOSTS = frozenset({"api.nuget.org", "www.nuget.org", "nuget.org"})
@@ -124,6 +128,8 @@ def _lock_changed(path: str, name: str, new: str, old: str | None) -> bool:
     hashed = _REQUIREMENTS.match(name) and "--hash=" in f"{new}{old or ''}"
     if lock_file(path) is None and not hashed:
         return False
+    if hashed and old is not None and old.count("--hash") > new.count("--hash"):
+        return True  # a pin dropped (`sed -i '/--hash=sha256:/d'`): pip then takes any file
     added = lock_tokens(new)
     return bool(added ^ lock_tokens(old)) if old is not None else bool(added)
 
@@ -138,6 +144,8 @@ def _source_changed(name: str, new: str) -> bool:
     if name in ("Gemfile", "gems.rb"):
         sources = _GEM_SOURCE.findall(new)
         return any(s not in _RUBYGEMS for s in sources) or _GEM_GIT.search(new) is not None
+    if _CONDA_ENVIRONMENT.match(name):
+        return any(_conda_source(line) for line in new.splitlines())
     if name.lower() == "nuget.config":
         hosts = [urlsplit(v) for v in _NUGET_VALUE.findall(new) if "://" in v]
         insecure = "allowinsecureconnections" in new.lower()
@@ -156,6 +164,16 @@ def _index_line(line: str) -> bool:
         if option in _INDEX_OPTIONS or _URL.match(word):
             return True
     return False
+
+
+def _conda_source(line: str) -> bool:
+    """An environment file's list item naming a channel or package by URL (``- http://
+    host/main``, ``- git+https://...`` under ``pip:``) or an index option for pip."""
+    item = line.strip()
+    if not item.startswith("-"):
+        return False
+    item = item[1:].strip().strip("\"'")
+    return _URL.match(item) is not None or _index_line(item)
 
 
 def _direct_reference(text: str) -> bool:

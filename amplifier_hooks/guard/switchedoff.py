@@ -18,14 +18,18 @@ and a risk limit raised tenfold (``MAX_DAILY_LOSS_PCT = 0.02`` made ``1.0``) is 
 taken away. A protection's own block switched off counts too
 (``moderation:`` with ``enabled: true`` made ``false``), and so does a list of who may
 come in opened to anyone (``ALLOWED_HOSTS``, CORS origins, a CSRF check's ``$except``
-given ``'*'``), debugging switched on in production's settings (``DEBUG = False`` made
+given ``'*'``) or made public (a package's publish ``access``, a ``visibility``, ``"private":
+true`` made ``false``), debugging switched on in production's settings (``DEBUG = False`` made
 ``True`` in ``settings/production.py``: every error page shows the settings), and a
 local database's address made production's (``host: localhost`` made
 ``prod-db...``: the next local run writes to the real data), and a CODEOWNERS rule losing an
 owner (the review a protected branch required of them is gone), and an SSH setting turned to
 its weak side (``PermitRootLogin prohibit-password`` made ``yes``), a destructive command
 let back in (Flyway's ``cleanDisabled=true`` made ``false``, Rails' ``protected_environments``
-emptied). An ``apply_patch`` is
+emptied), a protected branch's force pushes or deletion allowed, a security scan dropped
+from CI or pre-commit (``pip-audit``, ``gitleaks``), a log's retention cut tenfold, or an
+account's watcher switched off in its own file (GuardDuty's ``enable = false``). An
+``apply_patch`` is
 read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
 "before", so it is not read here.
 """
@@ -47,7 +51,9 @@ _PROTECTION = (
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
     r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only"
     r"|prevent[_-]?destroy|deletion[_-]?protection|termination[_-]?protection"
-    r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*)"
+    r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
+    r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
+    r"|conversation|approving|pull[_-]?request)[\w-]*)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -107,6 +113,25 @@ yes``, ``PasswordAuthentication yes``, ``StrictHostKeyChecking no``): written as
 _DESTROY_DISABLED = (
     r"(?P<key>[\w.-]*(?:clean|drop|delete|destroy|wipe|reset|truncate|purge)\w*disabled)"
 )
+_BYPASS = (
+    r"[\"']?(?P<key>[\w.-]*allows?[_-]?(?:force[_-]?push(?:es)?|deletions))[\"']?[ \t]*[:=][ \t]*"
+)
+_BYPASS_OFF = re.compile(_BYPASS + r"[\"']?false\b", re.I)
+_BYPASS_ON = re.compile(_BYPASS + r"[\"']?true\b", re.I)
+"""A protected branch's force pushes or deletion allowed (``allow_force_pushes: true``):
+its history can then be rewritten or the branch removed, past every review."""
+_RETENTION = re.compile(
+    r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
+)
+"""How long logs or backups are kept (``retention_in_days = 365``): cut tenfold, the
+record of what happened is gone before anyone looks."""
+_WATCHER_FILE = re.compile(
+    r"guardduty|cloudtrail|securityhub|security[_-]hub|macie|inspector|audit|falco|waf"
+    r"|config[_-]?recorder",
+    re.I,
+)
+"""A file of a service that watches an account (GuardDuty, CloudTrail, Security Hub, an
+audit log): its own ``enable = true`` made ``false`` switches the watching off."""
 _DESTROY_OFF = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?true\b", re.I)
 _DESTROY_ON = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?false\b", re.I)
 """A tool's switch that keeps a destructive command off (Flyway's ``cleanDisabled=true``):
@@ -129,6 +154,11 @@ _CHECK = re.compile(
     r"|secure_compare|validateWebhookSignature)(?!\w)"
     r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
     r"|bandit|gosec|zizmor|scorecard|dependency-review)"
+    r"|\brun:[^\n]*\b(?:pip-audit|npm audit|pnpm audit|yarn audit|yarn npm audit|safety check"
+    r"|safety scan|osv-scanner|gitleaks|trufflehog|semgrep|bandit|trivy|grype|snyk test"
+    r"|cargo audit|cargo deny|govulncheck|detect-secrets|ggshield)\b"
+    r"|(?m:^)\s*-?\s*id:\s*(?:gitleaks|trufflehog|detect-secrets|detect-private-key|pip-audit"
+    r"|bandit|semgrep|ggshield|detect-aws-credentials|osv-scanner)\s*$"
     r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
     r"|#define\s+(?:THERMAL_PROTECTION_\w+|THERMAL_RUNAWAY\w*|USE_WATCHDOG|PREVENT_COLD_EXTRUSION)\b"
     r"|(?m:^)\s*\[verify_heater\b"
@@ -152,6 +182,7 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     production = any(_PRODUCTION_FILE.search(p.rpartition("/")[2]) for p in paths)
     owners = any(p.rpartition("/")[2] == "CODEOWNERS" for p in paths)
     ssh_file = any("ssh_config" in p.rpartition("/")[2] or "/ssh" in p for p in paths)
+    watcher = any(_WATCHER_FILE.search(p.rpartition("/")[2]) for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -160,6 +191,12 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             m.group("key").lower() for m in _DESTROY_ON.finditer(new)
         ):
             return True  # `flyway.cleanDisabled=true` made `false`
+        if _turned(_BYPASS_OFF, _BYPASS_ON, old, new):
+            return True  # `allow_force_pushes: false` made `true`
+        if _lowered(_RETENTION, old, new) or (
+            watcher and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new)
+        ):
+            return True  # an audit log kept a day, not a year; GuardDuty's `enable = false`
         if _NOTHING_PROTECTED.search(new) and not _NOTHING_PROTECTED.search(old):
             return True  # `ActiveRecord::Base.protected_environments = []`
         if _ssh_weakened(old, new, ssh_file):
@@ -221,12 +258,38 @@ def _owners_dropped(old: str, new: str) -> bool:
 
 
 def _opened_to_anyone(old: str, new: str) -> bool:
-    """Whether ``new`` lets anyone in (``'*'``) where ``old`` named who may come in."""
-    return (
-        _ANYONE.search(new) is not None
-        and _ANYONE.search(old) is None
-        and _ALLOW_LIST.search(old) is not None
+    """Whether ``new`` lets anyone in (``'*'``) where ``old`` named who may come in, or
+    makes public what ``old`` kept private (a package's ``"access": "restricted"`` made
+    ``"public"``, a repository's ``visibility``, ``"private": true`` made ``false``)."""
+    if _ANYONE.search(new) and not _ANYONE.search(old) and _ALLOW_LIST.search(old):
+        return True
+    closed = {m.group("key").lower() for m in _CLOSED.finditer(old)}
+    return bool(closed) and not closed.isdisjoint(
+        m.group("key").lower() for m in _OPENED.finditer(new)
     )
+
+
+_SHOWN = r"[\"']?(?P<key>[\w.-]*(?:access|visibility|acl)|private)[\"']?[ \t]*[:=][ \t]*[\"']?"
+_CLOSED = re.compile(_SHOWN + r"(?:restricted|private|internal|true)\b", re.I)
+_OPENED = re.compile(_SHOWN + r"(?:public(?:-read(?:-write)?)?|false)\b", re.I)
+""""Who may see it" keys: a package's publish access, a repository's or bucket's
+visibility or ACL, package.json's ``private`` (``true`` keeps ``npm publish`` off)."""
+
+
+def _turned(before: re.Pattern[str], after: re.Pattern[str], old: str, new: str) -> bool:
+    """Whether a key ``old`` sets as ``before`` matches is set as ``after`` in ``new``."""
+    was = {m.group("key").lower() for m in before.finditer(old)}
+    return bool(was) and not was.isdisjoint(m.group("key").lower() for m in after.finditer(new))
+
+
+def _lowered(limit: re.Pattern[str], old: str, new: str) -> bool:
+    """Whether a number of ``old`` is a tenth or less in ``new`` (zero included)."""
+    before = {m.group("key").lower(): float(m.group("value")) for m in limit.finditer(old)}
+    for found in limit.finditer(new):
+        was = before.get(found.group("key").lower())
+        if was is not None and float(found.group("value")) * 10 <= was:
+            return True
+    return False
 
 
 def _limit_lifted(old: str, new: str) -> bool:

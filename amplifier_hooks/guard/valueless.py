@@ -9,6 +9,9 @@ other option, field or pattern, and the reader shows text (`secrets.shows_text`)
 search for anything but a name is an oracle (``grep -q '^KEY=a'``, then ``=b``, ...), so
 it is not one of them.
 
+``git log``/``rev-list`` of a path without a patch lists which commits touched it, and
+``git rm --cached`` only untracks it: neither shows its text.
+
 Names are printed with the lines of a value spread over lines (a quoted private key):
 ``cut`` prints a line with no ``=`` whole unless ``-s`` is given, and ``grep -o`` prints
 what such a line begins with. So those are marked `NAMES_READ`: not asked, never granted.
@@ -56,7 +59,7 @@ _SECTION_OPTIONS = frozenset({"-E", "-G", "-i", "-w", "-x", "-n", "-H", "-h", "-
 """grep's options that keep its output to the lines its pattern matches, each whole (no
 context lines, no inverted match, no ``-z``: its "lines" are the whole file, no pattern
 file, no recursion)."""
-READERS = frozenset({"wc", "cut", *SEARCHES})
+READERS = frozenset({"wc", "cut", "git", *SEARCHES})
 
 
 def mark_valueless(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -77,6 +80,8 @@ def mark_valueless(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def _valueless(piece: Piece) -> str | None:
     program = piece.program or ""
+    if program == "git":
+        return VALUES_UNREAD if _history_names(piece.args) else None
     if program == "wc":
         counts = all(a[:1] != "-" or _counts(a) for a in piece.args)
         return VALUES_UNREAD if counts else None
@@ -94,6 +99,30 @@ def _valueless(piece: Piece) -> str | None:
     if only and all(_NAMES_PATTERN.fullmatch(p) for p in patterns):
         return NAMES_READ
     return None
+
+
+_HISTORY = frozenset({"log", "rev-list", "shortlog"})
+_UNTRACK = frozenset({"--cached", "-q", "--quiet", "-r"})
+_SHOWS_TEXT = re.compile(
+    r"^-(?:[puLSGOcm]|U\d*|-(?:patch|unified|word-diff|color-words|pickaxe|ext-diff|textconv"
+    r"|output|cc|diff-merges|find-object|line-prefix|function-context|binary|full-diff"
+    r"|raw|exec|upload-pack|git-dir|work-tree))"
+)
+"""``git log``'s options that show a file's text (a patch, a line range, a search of the
+text: an oracle) or reach another repository or program; any other lists commits."""
+
+
+def _history_names(args: tuple[str, ...]) -> bool:
+    """``git log``/``rev-list``/``shortlog`` of paths with no option that shows their
+    text (``git log --oneline -- .env``: which commits touched it), and ``git rm
+    --cached``: each says what a path's history or index holds, not what it says."""
+    words = [a for a in args if a != "--"]
+    if not words or words[0].startswith("-"):
+        return False  # (global options, `-C DIR`, `-c KEY=VALUE`: read elsewhere)
+    options = [w for w in words[1:] if w.startswith("-")]
+    if words[0] == "rm":
+        return "--cached" in options and all(o in _UNTRACK for o in options)
+    return words[0] in _HISTORY and not any(_SHOWS_TEXT.match(o) for o in options)
 
 
 def _sections_only(patterns: tuple[str, ...], given: tuple[Given, ...]) -> bool:

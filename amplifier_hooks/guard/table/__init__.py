@@ -65,6 +65,7 @@ from amplifier_hooks.guard.table.splitting import split_filters
 from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
+from amplifier_hooks.guard.table.workspaceexec import EXEC_TOOLS, workspace_commands
 
 __all__ = [
     "PATTERN_FIRST",
@@ -121,10 +122,11 @@ def read_call(program: str, args: tuple[str, ...]) -> Reading:
 RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort", "bat", "batcat",
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
-                           "split", "node", "lftp", *DOCUMENT_TOOLS})  # fmt: skip
+                           "split", "node", "lftp", *DOCUMENT_TOOLS,
+                           *EXEC_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
-meta-command) whose value is a command they run; jq's filter reading the environment is
-judged as the ``printenv`` that shows the same."""
+meta-command; for a monorepo tool, ``exec``'s words) whose value is a command they run;
+jq's filter reading the environment is judged as the ``printenv`` that shows the same."""
 
 
 def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
@@ -145,7 +147,7 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return loaded_code_commands(args)
     if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
         return document_commands(program, args)
-    found: list[str] = list(setting_commands(program, args))
+    found: list[str] = [*setting_commands(program, args), *workspace_commands(program, args)]
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:
             continue
