@@ -7,7 +7,8 @@ the modes that are known to write nothing the operands name: ``shellcheck``, ``b
 (and the other shells' ``-n``: parse, run nothing), ``mypy`` without a report, a cache
 folder or ``--install-types``, ``ruff check`` without a fix or an output file,
 ``ruff format --check``/``--diff``, ``tsc --noEmit`` (a type check, also run by a
-package runner: ``npx tsc --noEmit -p .``), ``go vet`` without a ``-vettool`` of its own,
+package runner: ``npx tsc --noEmit -p .``), ``prettier --check`` and ``eslint`` without a
+fix, ``go vet`` without a ``-vettool`` of its own,
 ``stow -n`` (a dry run), a package's inspectors (``dpkg-deb`` listing or showing a
 package, ``lintian``, ``debdiff``, ``dscverify``, ``rpmlint``, ``rpm -qp``), and the
 servers' configuration checks (`configchecks`:
@@ -56,7 +57,8 @@ _DPKG_DEB_LOOKS = frozenset({"-c", "--contents", "-I", "--info", "-f", "--field"
 """``dpkg-deb`` actions that print a package's contents or fields (``-b``, ``-x``, ``-R``
 build or unpack)."""
 
-CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", "tsc", "go", "dpkg-deb", "rpm",
+CHECKERS = frozenset({"shellcheck", "mypy", "ruff", "stow", "tsc", "prettier", "eslint", "go",
+                      "dpkg-deb", "rpm",
                       *_PACKAGE_LOOKS, *_RUNNERS, *_SHELLS_N, *CONFIG_CHECKERS})  # fmt: skip
 """The programs `checks_only` may find only reading (`plainwords` reads them apart)."""
 
@@ -71,13 +73,14 @@ def checks_only(program: str | None, args: tuple[str, ...]) -> bool:
         return bool(args) and not any(_named(a, _MYPY_WRITES) or "report" in a for a in args)
     if program == "ruff":
         return _ruff_reads(args)
-    if program == "tsc":
-        return _tsc_checks(args)
-    if program in _RUNNERS:  # `npx tsc --noEmit -p .`
+    if program in _JS_CHECKERS:
+        return _JS_CHECKERS[program](args)
+    if program in _RUNNERS:  # `npx tsc --noEmit -p .`, `npx prettier --check .`
         rest = list(args)
         while rest and rest[0] in _RUNNER_FLAGS:
             rest.pop(0)
-        return rest[:1] == ["tsc"] and _tsc_checks(tuple(rest[1:]))
+        check = _JS_CHECKERS.get(rest[0]) if rest else None
+        return check is not None and check(tuple(rest[1:]))
     if program == "go":  # `go vet ./...`: reports, writes only go's build cache
         return args[:1] == ("vet",) and not any(_named(a, ("-vettool", "--vettool")) for a in args)
     if program == "stow":  # -n: only says what it would link
@@ -135,6 +138,32 @@ def _tsc_checks(args: tuple[str, ...]) -> bool:
         return False
     index = len(lowered) - 1 - lowered[::-1].index("--noemit")
     return lowered[index + 1 : index + 2] != ("false",)  # (`--noEmit false` emits)
+
+
+_PRETTIER_WRITES = ("--write", "-w", "--cache-location", "--plugin")
+_ESLINT_WRITES = ("--fix", "--fix-dry-run", "--fix-type", "-o", "--output-file",
+                  "--cache-location", "--cache-file", "--init", "--rulesdir", "--plugin",
+                  "--resolve-plugins-relative-to", "--env-info", "--inspect-config")  # fmt: skip
+"""eslint options that write files (a fix, a report, a cache elsewhere) or load code the
+command line names (a rules folder, a plugin)."""
+
+
+def _prettier_checks(args: tuple[str, ...]) -> bool:
+    """``prettier --check`` (``-c``, ``--list-different``/``-l``) without ``--write``:
+    it says which files are not formatted, and writes none (its configuration cannot
+    turn writing on)."""
+    checks = any(a in ("--check", "-c", "--list-different", "-l") for a in args)
+    return checks and not any(_named(a, _PRETTIER_WRITES) for a in args)
+
+
+def _eslint_checks(args: tuple[str, ...]) -> bool:
+    """``eslint FILES`` without a fix, an output file or code named on the command line
+    (its configuration cannot turn fixing on)."""
+    return bool(args) and not any(_named(a, _ESLINT_WRITES) for a in args)
+
+
+_JS_CHECKERS = {"tsc": _tsc_checks, "prettier": _prettier_checks, "eslint": _eslint_checks}
+"""Checkers of JavaScript projects, run themselves or by a package runner."""
 
 
 def _short_has(arg: str, letters: str) -> bool:

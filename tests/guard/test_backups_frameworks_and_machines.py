@@ -215,7 +215,7 @@ def test_with_no_origin_a_repository_named_as_the_folder_is_own(tmp_path: Path) 
     [("mcp__github__add_issue_comment",
       {"owner": "golang", "repo": "go", "issue_number": 1, "body": "same"}, "ask"),
      ("mcp__github__add_issue_comment",
-      {"owner": "dev", "repo": "project", "issue_number": 1, "body": "fixed"}, None),
+      {"owner": "dev", "repo": "project", "issue_number": 1, "body": "fixed"}, "ask"),
      ("mcp__github__create_pull_request_review",
       {"owner": "dev", "repo": "project", "pull_number": 2, "event": "APPROVE"}, "ask"),
      ("mcp__github__update_pull_request",

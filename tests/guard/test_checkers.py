@@ -78,7 +78,9 @@ def test_only_the_known_reading_modes_count(program: str, args: tuple[str, ...])
     "command",
     ["cd ~/src/ui-kit && npx tsc --noEmit -p .", "tsc --noEmit -p ~/src/ui-kit",
      "pnpm exec tsc --noEmit -p ../ui-kit", "npx --no-install tsc --noEmit -p ~/src/ui-kit",
-     "cd ~/src/api && go vet ./...", "go vet ../lib/..."],
+     "cd ~/src/api && go vet ./...", "go vet ../lib/...",
+     "npx prettier --check ~/src/ui-kit", "prettier -c '**/*.{json,md}'",
+     "npx eslint ../ui-kit/src", "pnpm exec eslint '**/*.ts'"],
 )  # fmt: skip
 def test_type_checks_and_vet_of_a_sibling_read_only(command: str) -> None:
     assert _decision(command) is None
@@ -93,7 +95,9 @@ def test_type_checks_and_vet_of_a_sibling_read_only(command: str) -> None:
      "tsc --noEmit --generatetrace ~/traces -p .", "tsc --NOEMIT --Incremental -p ~/src/ui-kit",
      "tsc --noEmit -p ~/src/ui-kit --noEmit false", "npx tsc --noEmit -W -p ~/src/ui-kit",
      "cd ~/src/api && go vet -vettool=/tmp/x ./...", "cd ~/src/api && go test ./...",
-     "cd ~/src/api && go build ./..."],
+     "cd ~/src/api && go build ./...", "npx prettier --check --write ~/src/ui-kit",
+     "npx eslint --fix ../ui-kit/src", "npx eslint -o ~/report.txt ../ui-kit/src",
+     "npx eslint --fix-dry-run=true ../ui-kit"],
 )  # fmt: skip
 def test_their_writing_modes_still_ask(command: str) -> None:
     assert _decision(command) == "ask"

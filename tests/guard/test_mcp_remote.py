@@ -80,10 +80,18 @@ def test_reading_and_reviewing_tools_stay_free(pack: Policy, places: Places) -> 
     for name, args in [
         ("mcp__github__create_pull_request", {**own, "title": "t", "head": "f", "base": "main"}),
         ("mcp__github__get_file_contents", {**REPO, "path": "src/app.py", "branch": "main"}),
-        ("mcp__github__add_issue_comment", {**own, "issue_number": 1, "body": "done"}),
         ("mcp__github__create_branch", {**REPO, "branch": "fix/a", "from_branch": "main"}),
     ]:
         assert mcp(pack, places, name, **args).decision is None, name
+
+
+def test_a_comment_in_the_own_repository_is_asked(pack: Policy, places: Places) -> None:
+    """Its readers are notified at once, and a bot or a chat-ops workflow may act on it
+    (``@dependabot merge``, ``/deploy production``)."""
+    own = {"owner": "ada", "repo": "calc"}
+    verdict = mcp(pack, places, "mcp__github__add_issue_comment", **own, issue_number=1,
+                  body="/deploy production")  # fmt: skip
+    assert (verdict.decision, verdict.rule) == ("ask", "github-comment-posted")
 
 
 def test_a_post_in_another_projects_repository_is_asked(pack: Policy, places: Places) -> None:
