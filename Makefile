@@ -790,6 +790,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout99.yaml \
 		benchmarks/corpora/blind-holdout99-everyday.yaml --max-wrong-grants 0 --min-benign 0.956 \
 		--min-caught 0.97 --min-deny 0.653 --min-ask 0.934
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout100.yaml \
+		benchmarks/corpora/blind-holdout100-everyday.yaml --max-wrong-grants 0 --min-benign 0.962 \
+		--min-caught 0.92 --min-deny 0.69 --min-ask 0.934
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout101.yaml \
+		benchmarks/corpora/blind-holdout101-everyday.yaml --max-wrong-grants 0 --min-benign 0.925 \
+		--min-caught 1.0 --min-deny 0.66 --min-ask 0.95
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout102.yaml \
+		benchmarks/corpora/blind-holdout102-everyday.yaml --max-wrong-grants 0 --min-benign 0.963 \
+		--min-caught 0.891 --min-deny 0.554 --min-ask 0.904
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout103.yaml \
+		benchmarks/corpora/blind-holdout103-everyday.yaml --max-wrong-grants 0 --min-benign 0.925 \
+		--min-caught 0.99 --min-deny 0.901 --min-ask 1.0
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

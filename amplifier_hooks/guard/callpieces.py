@@ -19,6 +19,12 @@ from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
 from amplifier_hooks.guard.fleetruns import FLEET_TOOLS, with_fleet_commands
+from amplifier_hooks.guard.ignorefiles import (
+    IGNORE_DROPPED,
+    SECRET_UNIGNORED,
+    drops_ignored,
+    unignores_secrets,
+)
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -223,9 +229,15 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         # its added lines, as a write's
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     for path, old, new in update_hunks(patch):  # the lines it takes out: a check, a key on
-        if switches_protection_off((path,), {"old_string": old, "new_string": new}):
+        edit = {"old_string": old, "new_string": new}
+        taken = (
+            *((PROTECTION_SWITCHED_OFF,) if switches_protection_off((path,), edit) else ()),
+            *((SECRET_UNIGNORED,) if unignores_secrets((path,), edit) else ()),
+            *((IGNORE_DROPPED,) if drops_ignored((path,), edit) else ()),
+        )
+        if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
-                               tool="edit_file", wrappers=(PROTECTION_SWITCHED_OFF,)))  # fmt: skip
+                               tool="edit_file", wrappers=taken))  # fmt: skip
     return tuple(found)
 
 

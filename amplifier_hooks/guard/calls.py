@@ -17,7 +17,12 @@ from urllib.parse import unquote
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
-from amplifier_hooks.guard.ignorefiles import SECRET_UNIGNORED, unignores_secrets
+from amplifier_hooks.guard.ignorefiles import (
+    IGNORE_DROPPED,
+    SECRET_UNIGNORED,
+    drops_ignored,
+    unignores_secrets,
+)
 from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
@@ -176,6 +181,8 @@ class ToolCall:
             marks=(() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,))
             + ((SECRET_UNIGNORED,) if tool in FILE_WRITE_TOOLS
                and unignores_secrets(paths, inputs) else ())
+            + ((IGNORE_DROPPED,) if tool in FILE_WRITE_TOOLS
+               and drops_ignored(paths, inputs) else ())
             + ((REMOTE_SCRIPT,) if tool in FILE_WRITE_TOOLS
                and adds_remote_script(paths, inputs) else ())
             + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())

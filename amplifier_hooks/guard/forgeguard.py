@@ -49,8 +49,8 @@ _SETTINGS_PLACES = (
     "branches/*/protection*", "rulesets*", "environments*", "actions/permissions*",
     "actions/secrets*", "actions/variables*", "actions/runners*", "actions/workflows/*",
     "actions/runs/*/pending_deployments", "actions/oidc/*", "hooks*",
-    "collaborators*", "keys*", "invitations*", "vulnerability-alerts", "code-scanning/*",
-    "secret-scanning/*", "automated-security-fixes", "teams/*", "memberships/*",
+    "collaborators*", "outside_collaborators*", "keys*", "invitations*", "vulnerability-alerts",
+    "code-scanning/*", "secret-scanning/*", "automated-security-fixes", "teams/*", "memberships/*",
     "protected_branches*", "protected_tags*", "push_rule", "approval_rules*", "approvals",
     "members*", "deploy_keys*", "variables*", "access_tokens*", "deploy_tokens*",
     "dependabot/*", "security-advisories*",
@@ -80,6 +80,8 @@ def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
 def forge_mark(program: str, args: tuple[str, ...], stdin: str | None) -> str | None:
     """The mark of what ``program ARGS`` does to the repository's guard (None: nothing)."""
     words = [a for a in args if not a.startswith("-")]
+    if "--help" in args or ("-h" in args and words[:1] != ["api"]):
+        return None  # `glab repo transfer --help`: its usage, nothing done
     if words[:1] == ["api"]:
         call = read_api_call(tuple(args[args.index("api") :]), stdin)
         return None if call is None or call.method not in _WRITES else _api_mark(call)
@@ -88,6 +90,14 @@ def forge_mark(program: str, args: tuple[str, ...], stdin: str | None) -> str | 
     if program == "gh" and words[:3] == ["repo", "deploy-key", "add"]:
         writes = any(a in ("-w", "--allow-write") for a in args)
         return ACCESS_GRANT if writes else SETTINGS
+    if program == "gh" and words[:2] in (
+        ["ssh-key", "add"],
+        ["gpg-key", "add"],
+        ["repo", "unarchive"],
+    ):
+        return SETTINGS  # a key on the person's account: every repository they reach
+    if program == "glab" and words[:2] == ["repo", "transfer"]:
+        return ACCESS_GRANT
     return None
 
 

@@ -3,8 +3,11 @@
 ``.gitignore`` is what keeps ``.env`` and private keys out of every ``git add .``: an
 edit that drops the line naming one (an old string's line its new string no longer
 holds), or adds a negation (``!.env``), makes the next commit publish the secret. Such an
-edit is marked `SECRET_UNIGNORED` and asked (``secret-unignored``); an edit that adds
-patterns or touches other lines is an ordinary edit.
+edit is marked `SECRET_UNIGNORED` and asked (``secret-unignored``). An edit that drops any
+other pattern (``/Assets/Plugins/FMOD/`` under "licensed, do not commit"; what
+``.npmignore`` kept out of the published package) is marked `IGNORE_DROPPED` and asked
+too: what it kept out is then committed, pushed or published with the rest. An edit that
+adds patterns or touches other lines is an ordinary edit.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from typing import Any
 
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["SECRET_UNIGNORED", "edit_pairs", "unignores_secrets"]
+__all__ = ["IGNORE_DROPPED", "SECRET_UNIGNORED", "drops_ignored", "edit_pairs",
+           "unignores_secrets"]  # fmt: skip
 
 SECRET_UNIGNORED = "@secret-unignored"
 """The mark of an edit of an ignore file that stops ignoring a secret file."""
+IGNORE_DROPPED = "@ignore-entry-dropped"
+"""The mark of an edit of an ignore file that drops a pattern it held."""
 _IGNORE_FILES = frozenset({".gitignore", ".dockerignore", ".npmignore", "exclude"})
 _PAIRS = (("old_string", "new_string"), ("oldString", "newString"), ("old_str", "new_str"),
           ("old_text", "new_text"))  # fmt: skip
@@ -37,6 +43,20 @@ def unignores_secrets(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
         if _negates_secret(new):
             return True
     return any(isinstance(v := inputs.get(k), str) and _negates_secret(v) for k in _WHOLE)
+
+
+def drops_ignored(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
+    """Whether a file tool's ``inputs`` drop a pattern line of an ignore file among
+    ``paths`` (its old string's line, no longer in its new string)."""
+    if not any(posixpath.basename(p) in _IGNORE_FILES for p in paths):
+        return False
+    for old, new in edit_pairs(inputs):
+        kept = {line.strip() for line in new.splitlines()}
+        for line in old.splitlines():
+            pattern = line.strip()
+            if pattern and not pattern.startswith(("#", "!")) and pattern not in kept:
+                return True
+    return False
 
 
 def edit_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:

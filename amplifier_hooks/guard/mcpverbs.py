@@ -160,7 +160,11 @@ _SCENERY = frozenset({"light", "media_player", "scene", "persistent_notification
 MCP_SWITCHES_OFF = "@mcp-switches-off"
 """The mark of a tool whose arguments switch something off (``"enabled": false``)."""
 _OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
-             "disabled": True, "disable": True, "muted": True, "paused": True}  # fmt: skip
+             "disabled": True, "disable": True, "muted": True, "paused": True,
+             "allow_force_pushes": True, "allow_force_push": True, "allow_deletions": True,
+             "enforce_admins": False, "insecure_ssl": "1"}  # fmt: skip
+"""Keys whose value switches a protection off: a switch, a protected branch's force
+pushes or deletion allowed, its rules lifted for admins, a webhook's TLS unchecked."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -264,7 +268,7 @@ def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     for level in levels:
         for key, value in level.items():
             off = _OFF_KEYS.get(str(key).lower())
-            if off is not None and value is off:
+            if off is not None and (value is off or (isinstance(off, str) and value == off)):
                 return (MCP_SWITCHES_OFF,)
             if (str(key).lower() in _PUBLIC_KEYS and isinstance(value, str)
                     and value.lower() in _PUBLIC_VALUES):  # fmt: skip

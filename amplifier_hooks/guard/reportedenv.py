@@ -2,11 +2,13 @@
 
 An error reporter's hook that copies every variable into the event (``event.extra = {
 ...process.env }``), a Python context set from ``dict(os.environ)``, a log handler told to
-``include_env: true``: from the next run on, every token and password the process holds
-goes out with each report, to a service others read, and the diff reads as a line of
-configuration. Text a write or edit adds that does so is marked `ENVIRONMENT_REPORTED`
-(asked). Copying the environment for a child process (``spawn(cmd, {env: {...process.env,
-X: 1}})``, ``env=dict(os.environ, X="1")``) is not: it stays on the machine.
+``include_env: true``, an experiment tracker's run configuration given it
+(``wandb.init(config={**cfg, **dict(os.environ)})``): from the next run on, every token
+and password the process holds goes out with each report, to a service others read, and
+the diff reads as a line of configuration. Text a write or edit adds that does so is
+marked `ENVIRONMENT_REPORTED` (asked). Copying the environment for a child process
+(``spawn(cmd, {env: {...process.env, X: 1}})``, ``env=dict(os.environ, X="1")``) is not:
+it stays on the machine.
 """
 
 from __future__ import annotations
@@ -20,8 +22,12 @@ _REPORTED = re.compile(
     r"\b(?:extra|contexts?|tags|user|payload|metadata|properties|attributes|breadcrumbs?)"
     r"\s*[:=]\s*\{?\s*(?:\.\.\.|\*\*)?\s*(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\)"
     r"|os\.environ\.copy\(\s*\))\s*[,}\n;)]"
+    r"|\b(?:extra|contexts?|metadata|properties|config|params|hparams|hyperparameters)"
+    r"\s*[:=]\s*\{[^}\n]{0,120}?(?:\*\*|\.\.\.)\s*(?:dict\(\s*os\.environ\s*\)|os\.environ\b"
+    r"|process\.env\b)"
     r"|\b(?:set_context|set_extra|setContext|setExtra|setExtras|setTags|capture_message"
-    r"|captureMessage|track|identify|log(?:ger)?\.\w+)\s*\([^)]{0,80}?"
+    r"|captureMessage|track|identify|log(?:ger)?\.\w+|wandb\.init|log_params|log_hyperparams"
+    r"|config\.update)\s*\([^)]{0,80}?"
     r"(?:JSON\.stringify\(\s*process\.env\s*\)|\.\.\.process\.env|\*\*os\.environ"
     r"|dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\s*\)|[,(]\s*process\.env\s*[,)]"
     r"|[,(]\s*os\.environ\s*[,)])"

@@ -27,10 +27,14 @@ owner (the review a protected branch required of them is gone), and an SSH setti
 its weak side (``PermitRootLogin prohibit-password`` made ``yes``), a destructive command
 let back in (Flyway's ``cleanDisabled=true`` made ``false``, Rails' ``protected_environments``
 emptied), a protected branch's force pushes or deletion allowed, a security scan dropped
-from CI or pre-commit (``pip-audit``, ``gitleaks``), a log's retention cut tenfold, or an
-account's watcher switched off in its own file (GuardDuty's ``enable = false``). An
-``apply_patch`` is
-read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
+from CI or pre-commit (``pip-audit``, ``gitleaks``) or switched off by a CI variable
+(GitLab's ``SAST_DISABLED``), a workflow job's ``environment:`` taken away (its required
+reviewers go with it), a log's retention cut tenfold, an account's watcher switched off in
+its own file (GuardDuty's ``enable = false``), a model's remote code trusted
+(``trust_remote_code=True``), a demo shared publicly (Gradio's ``launch(share=True)``), a
+training run's ``push_to_hub`` or a crash reporter's ``SendDefaultPii`` switched on, or a
+server's ``key value`` setting (``sv_anticheat 1``) turned off. An ``apply_patch`` is read
+as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
 "before", so it is not read here.
 """
 
@@ -53,7 +57,8 @@ _PROTECTION = (
     r"|prevent[_-]?destroy|deletion[_-]?protection|termination[_-]?protection"
     r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
-    r"|conversation|approving|pull[_-]?request)[\w-]*)"
+    r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
+    r"|white[_-]?list)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -113,13 +118,46 @@ yes``, ``PasswordAuthentication yes``, ``StrictHostKeyChecking no``): written as
 _DESTROY_DISABLED = (
     r"(?P<key>[\w.-]*(?:clean|drop|delete|destroy|wipe|reset|truncate|purge)\w*disabled)"
 )
-_BYPASS = (
-    r"[\"']?(?P<key>[\w.-]*allows?[_-]?(?:force[_-]?push(?:es)?|deletions))[\"']?[ \t]*[:=][ \t]*"
+
+
+def _made_true(keys: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The (false, true) settings of the keys ``keys`` spells, for `_turned`."""
+    key = rf"[\"']?(?P<key>[\w.-]*?(?:{keys}))[\"']?[ \t]*[:=][ \t]*[\"']?"
+    return re.compile(key + r"(?:false|no|0)\b", re.I), re.compile(key + r"(?:true|yes|1)\b", re.I)
+
+
+_LET_THROUGH = (
+    _made_true(r"allows?[_-]?(?:force[_-]?push(?:es)?|deletions)"),
+    _made_true(r"push_to_hub|auto_publish|upload_to_hub"),
+    _made_true(r"send_?default_?pii|send_?pii|capture_?pii|log_?pii|attach_?screenshot"
+               r"|include_?local_?variables|attach_?view_?hierarchy"),
+)  # fmt: skip
+"""Settings whose ``true`` lets through what ``false`` kept back: a protected branch's
+force pushes or deletion (its history rewritten past every review), a training run's
+results published at its end (``push_to_hub``), a crash reporter sending users' personal
+data and screenshots (Sentry's ``SendDefaultPii``, ``AttachScreenshot``)."""
+_SPACED = (
+    r"(?im)^[ \t]*(?P<key>[\w.-]*(?:anti[_-]?cheat|password[_-]?required|require[_-]?password"
+    r"|white[_-]?list|allow[_-]?list)[\w.-]*)[ \t]+[\"']?"
 )
-_BYPASS_OFF = re.compile(_BYPASS + r"[\"']?false\b", re.I)
-_BYPASS_ON = re.compile(_BYPASS + r"[\"']?true\b", re.I)
-"""A protected branch's force pushes or deletion allowed (``allow_force_pushes: true``):
-its history can then be rewritten or the branch removed, past every review."""
+_SPACED_ON = re.compile(_SPACED + r"(?:1|true|yes|on)[\"']?[ \t]*(?:$|[#;/])")
+_SPACED_OFF = re.compile(_SPACED + r"(?:0|false|no|off)[\"']?[ \t]*(?:$|[#;/])")
+"""A game or chat server's ``key value`` setting that keeps people out or cheats off
+(``sv_anticheat 1``, ``sv_password_required 1``) turned to ``0``."""
+_LET_IN = re.compile(
+    r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b", re.I
+)
+"""Code from a model's repository run at load (``trust_remote_code=True``), or a demo's
+public share link opened (Gradio's ``launch(share=True)``: anyone with the link uses it)."""
+_SCANS_OFF = re.compile(
+    r"\b(?:SECRET_DETECTION|SAST|DAST|DEPENDENCY_SCANNING|CONTAINER_SCANNING|LICENSE_SCANNING"
+    r"|IAC_SCANNING|CODE_QUALITY)_DISABLED[\"']?\s*[:=]\s*[\"']?(?:true|1|yes)\b",
+    re.I,
+)
+"""GitLab's security templates switched off by a CI variable (``SAST_DISABLED: "true"``)."""
+_GATE = re.compile(r"^\s*environment:\s*\S")
+"""A GitHub Actions job's environment: its protection rules (required reviewers, a wait,
+its branches) stand between the job and the environment's secrets."""
 _RETENTION = re.compile(
     r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
 )
@@ -183,6 +221,7 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     owners = any(p.rpartition("/")[2] == "CODEOWNERS" for p in paths)
     ssh_file = any("ssh_config" in p.rpartition("/")[2] or "/ssh" in p for p in paths)
     watcher = any(_WATCHER_FILE.search(p.rpartition("/")[2]) for p in paths)
+    workflow = any("/.github/workflows/" in f"/{p}" for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -191,8 +230,16 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             m.group("key").lower() for m in _DESTROY_ON.finditer(new)
         ):
             return True  # `flyway.cleanDisabled=true` made `false`
-        if _turned(_BYPASS_OFF, _BYPASS_ON, old, new):
-            return True  # `allow_force_pushes: false` made `true`
+        if any(_turned(false, true, old, new) for false, true in _LET_THROUGH):
+            return True  # `allow_force_pushes: false` made `true`; `push_to_hub`, `SendDefaultPii`
+        if _turned(_SPACED_ON, _SPACED_OFF, old, new):
+            return True  # `sv_anticheat 1` made `0`
+        if _SCANS_OFF.search(new) and not _SCANS_OFF.search(old):
+            return True  # GitLab's `SAST_DISABLED: "true"`
+        if workflow and _gate_dropped(old, new):
+            return True  # a deploy job's `environment: production` (its reviewers) taken away
+        if _LET_IN.search(new) and not _LET_IN.search(old):
+            return True  # `trust_remote_code=True`, Gradio's `launch(share=True)`
         if _lowered(_RETENTION, old, new) or (
             watcher and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new)
         ):
@@ -274,6 +321,12 @@ _CLOSED = re.compile(_SHOWN + r"(?:restricted|private|internal|true)\b", re.I)
 _OPENED = re.compile(_SHOWN + r"(?:public(?:-read(?:-write)?)?|false)\b", re.I)
 """"Who may see it" keys: a package's publish access, a repository's or bucket's
 visibility or ACL, package.json's ``private`` (``true`` keeps ``npm publish`` off)."""
+
+
+def _gate_dropped(old: str, new: str) -> bool:
+    """Whether a job's ``environment:`` line of ``old`` is gone from ``new``."""
+    kept = {line.strip() for line in new.splitlines()}
+    return any(_GATE.match(line) and line.strip() not in kept for line in old.splitlines())
 
 
 def _turned(before: re.Pattern[str], after: re.Pattern[str], old: str, new: str) -> bool:
