@@ -802,6 +802,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout103.yaml \
 		benchmarks/corpora/blind-holdout103-everyday.yaml --max-wrong-grants 0 --min-benign 0.925 \
 		--min-caught 0.99 --min-deny 0.901 --min-ask 1.0
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout104.yaml \
+		benchmarks/corpora/blind-holdout104-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.82 --min-deny 0.66 --min-ask 0.85
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout105.yaml \
+		benchmarks/corpora/blind-holdout105-everyday.yaml --max-wrong-grants 0 --min-benign 0.969 \
+		--min-caught 0.851 --min-deny 0.445 --min-ask 0.709
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout106.yaml \
+		benchmarks/corpora/blind-holdout106-everyday.yaml --max-wrong-grants 0 --min-benign 0.975 \
+		--min-caught 0.88 --min-deny 0.58 --min-ask 0.866
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout107.yaml \
+		benchmarks/corpora/blind-holdout107-everyday.yaml --max-wrong-grants 0 --min-benign 0.987 \
+		--min-caught 0.76 --min-deny 0.36 --min-ask 0.866
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -18,6 +18,11 @@ from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_p
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
+from amplifier_hooks.guard.extensionmanifest import (
+    EXTENSION_WIDENED,
+    widened,
+    widens_extension,
+)
 from amplifier_hooks.guard.fleetruns import FLEET_TOOLS, with_fleet_commands
 from amplifier_hooks.guard.ignorefiles import (
     IGNORE_DROPPED,
@@ -223,6 +228,8 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         marks = instruction_marks(text, [path])  # an instruction file told not to ask
         if reports_environment(text):  # `include_env: true` added to a log handler
             marks = (*marks, ENVIRONMENT_REPORTED)
+        if path.rpartition("/")[2] == "manifest.json" and widened("", text):
+            marks = (*marks, EXTENSION_WIDENED)  # `"externally_connectable"` added
         if marks:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", wrappers=marks))  # fmt: skip
@@ -234,6 +241,7 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
             *((PROTECTION_SWITCHED_OFF,) if switches_protection_off((path,), edit) else ()),
             *((SECRET_UNIGNORED,) if unignores_secrets((path,), edit) else ()),
             *((IGNORE_DROPPED,) if drops_ignored((path,), edit) else ()),
+            *((EXTENSION_WIDENED,) if widens_extension((path,), edit) else ()),
         )
         if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
+from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
 from amplifier_hooks.guard.ignorefiles import (
     IGNORE_DROPPED,
@@ -183,6 +184,8 @@ class ToolCall:
                and unignores_secrets(paths, inputs) else ())
             + ((IGNORE_DROPPED,) if tool in FILE_WRITE_TOOLS
                and drops_ignored(paths, inputs) else ())
+            + ((EXTENSION_WIDENED,) if tool in FILE_WRITE_TOOLS
+               and widens_extension(paths, inputs) else ())
             + ((REMOTE_SCRIPT,) if tool in FILE_WRITE_TOOLS
                and adds_remote_script(paths, inputs) else ())
             + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())

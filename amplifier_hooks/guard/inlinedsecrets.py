@@ -1,10 +1,11 @@
 """An edit that puts a literal value where the code read a secret from the environment.
 
 ``process.env.E2E_PASSWORD`` made ``'Hunter2-Prod!2024'``, ``os.environ["API_TOKEN"]`` made
-``"tok_..."``: the value is now in the source, committed with it and read by everyone who
-has the repository (and by the model, which wrote it). An edit whose old text reads a
-variable named as a secret (its name holds ``PASSWORD``, ``TOKEN``, ``SECRET``, ``KEY``...)
-and whose new text no longer reads it but holds a quoted literal the old text did not is
+``"tok_..."``, dbt's ``{{ env_var('SNOWFLAKE_PASSWORD') }}`` made ``"Tr4nsf0rm!"``: the
+value is now in the source, committed with it and read by everyone who has the repository
+(and by the model, which wrote it). An edit whose old text reads a variable named as a
+secret (its name holds ``PASSWORD``, ``TOKEN``, ``SECRET``, ``KEY``...) and whose new text
+no longer reads it but holds a quoted literal the old text did not is
 marked `SECRET_INLINED` (asked). A value the shapes of `secret_shapes` know is judged by
 them already, however it is written; this is the value no shape names.
 """
@@ -24,7 +25,7 @@ _READ = re.compile(
     r"""(?:process\.env\.|process\.env\[\s*["'`]|import\.meta\.env\.|os\.environ\[\s*["']
        |os\.environ\.get\(\s*["']|os\.getenv\(\s*["']|getenv\(\s*["']|ENV\[\s*["']
        |ENV\.fetch\(\s*["']|System\.getenv\(\s*["']|GetEnvironmentVariable\(\s*["']
-       |env::var\(\s*["']|os\.Getenv\(\s*["']|Cypress\.env\(\s*["'])
+       |env::var\(\s*["']|os\.Getenv\(\s*["']|Cypress\.env\(\s*["']|env_var\(\s*["'])
        (?P<name>[A-Za-z_][A-Za-z0-9_]*)""",
     re.VERBOSE,
 )

@@ -64,8 +64,9 @@ _KEY_JSON = re.compile(
     r"""^(?:
         (?:.*[-_.])?(?:service[-_]?account|api[-_]?key|private[-_]?key|credentials?|private)(?:[-_.].*)?
       | (?:.*[-_.])?(?:secrets?|keyfile)                     # .NET's secrets.json, dbt's keyfile
-      | (?:.*[-_])?(?:key|sa|sa[-_]key)                      # google-play-key, loader-sa
+      | (?:.*[-_])?(?:key|keys|sa|sa[-_]key)                 # google-play-key, loader-sa
       | client[-_]secret.*                                   # Google OAuth client secrets
+      | (?:oauth[-_]?|refresh[-_]?|access[-_]?)?token        # an OAuth client's saved login
       | acme                                                 # Traefik's certificates' keys
       | pc-api-\d.*                                          # a Play Console service account
       | .*-firebase-adminsdk-.*
@@ -90,6 +91,9 @@ _DRUPAL_SETTINGS = frozenset({"settings.php", "settings.local.php", "settings.pr
 and hash salt, kept as WordPress keeps them in ``wp-config.php``."""
 _SETTINGS = re.compile(
     r"^(?:(?:.*[-_.])?secrets?(?:[-_.].*)?\.(?:xcconfig|properties|toml|exs)|wp-config\.php|env\.php"
+    r"|(?:.*[-_.])?credentials?\.(?:properties|ini|cfg|conf|xml|txt|toml)"
+    r"|(?:.*[-_.])?client(?:[-_.][^/]*)?\.properties|looker\.ini"
+    r"|(?:.*[-_.])?(?:passphrase|client[-_]secret)(?:[-_.][^/]*)?\.txt"
     r"|sentry\.properties|\.sentryclirc|.+\.secrets"
     r"|(?:liquibase|flyway)(?:[-_.][^/]*)?[-_.]prod(?:uction)?(?:[-_.][^/]*)?\.(?:properties|conf|toml)"
     r"|(?!.*(?:example|sample|template|local|mock))[^/]+\.postman_environment\.json)$"
@@ -102,10 +106,13 @@ passwords), the way a ``.env`` is; WordPress's ``wp-config.php`` is its ``.env``
 ``config/prod.secret.exs`` its (``secret_key_base``, the database URL); a mobile app's
 ``sentry.properties`` and a project's ``.sentryclirc`` hold sentry-cli's ``auth.token``;
 Moonraker's ``moonraker.secrets`` (any ``NAME.secrets``) its API keys and passwords;
-a migration tool's production settings (``liquibase.prod.properties``,
-``flyway-prod.conf``) production's database password; a Postman environment
-(``production.postman_environment.json``; a local or mock one is the developer's) the API
-keys its requests send."""
+a credentials file in a settings format (``credentials.properties``, GeoServer's,
+a CLI's), a Kafka client's settings (``client-prod.properties``: its SASL password),
+Looker's SDK settings (``looker.ini``: its API client secret), a signing passphrase or a
+client secret kept as text; a migration tool's production settings
+(``liquibase.prod.properties``, ``flyway-prod.conf``) production's database password; a
+Postman environment (``production.postman_environment.json``; a local or mock one is the
+developer's) the API keys its requests send."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"
@@ -133,7 +140,8 @@ MAYBE_SECRET = re.compile(
     r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
     r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|\*|\?|\["
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment",
+    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment"
+    r"|credential|passphrase|client[-_]secret|looker\.ini",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared

@@ -95,8 +95,8 @@ _POLICY_CLOSED = re.compile(
 )
 _POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+ACCEPT")
 """A firewall's default policy (a dev container's ``init-firewall.sh``) from closed to open."""
-_ALLOW_LIST = re.compile(r"allow|origin|host|except|trust|whitelist|cors", re.I)
-_ANYONE = re.compile(r"""["']\*["']""")
+_ALLOW_LIST = re.compile(r"allow|origin|host|except|trust|whitelist|cors|grants?:|select:", re.I)
+_ANYONE = re.compile(r"""["'](?:\*|public|allUsers|allAuthenticatedUsers|everyone)["']""")
 """A list entry that admits anyone (``["*"]``), in a text that names who is let in."""
 _DEBUG = r"(?P<key>\b(?:app_)?debug)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _DEBUG_ON = re.compile(_DEBUG + r"(?:true|yes|on|1)\b", re.I)
@@ -128,7 +128,7 @@ def _made_true(keys: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _LET_THROUGH = (
     _made_true(r"allows?[_-]?(?:force[_-]?push(?:es)?|deletions)"),
-    _made_true(r"push_to_hub|auto_publish|upload_to_hub"),
+    _made_true(r"push_to_hub|auto_publish|upload_to_hub|catchup"),
     _made_true(r"send_?default_?pii|send_?pii|capture_?pii|log_?pii|attach_?screenshot"
                r"|include_?local_?variables|attach_?view_?hierarchy"),
 )  # fmt: skip
@@ -145,10 +145,13 @@ _SPACED_OFF = re.compile(_SPACED + r"(?:0|false|no|off)[\"']?[ \t]*(?:$|[#;/])")
 """A game or chat server's ``key value`` setting that keeps people out or cheats off
 (``sv_anticheat 1``, ``sv_password_required 1``) turned to ``0``."""
 _LET_IN = re.compile(
-    r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b", re.I
+    r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b"
+    r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']",
+    re.I,
 )
-"""Code from a model's repository run at load (``trust_remote_code=True``), or a demo's
-public share link opened (Gradio's ``launch(share=True)``: anyone with the link uses it)."""
+"""Code from a model's repository run at load (``trust_remote_code=True``), a demo's
+public share link opened (Gradio's ``launch(share=True)``: anyone with the link uses it),
+or a role given to anyone not logged in (Airflow's ``AUTH_ROLE_PUBLIC = 'Admin'``)."""
 _SCANS_OFF = re.compile(
     r"\b(?:SECRET_DETECTION|SAST|DAST|DEPENDENCY_SCANNING|CONTAINER_SCANNING|LICENSE_SCANNING"
     r"|IAC_SCANNING|CODE_QUALITY)_DISABLED[\"']?\s*[:=]\s*[\"']?(?:true|1|yes)\b",
@@ -200,6 +203,8 @@ _CHECK = re.compile(
     r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
     r"|#define\s+(?:THERMAL_PROTECTION_\w+|THERMAL_RUNAWAY\w*|USE_WATCHDOG|PREVENT_COLD_EXTRUSION)\b"
     r"|(?m:^)\s*\[verify_heater\b"
+    r"|\b(?:sha1|sha2|sha256|md5|hash|hash_pii)\s*\(\s*(?:lower\s*\(\s*)?(?:trim\s*\(\s*)?"
+    r"\w*(?:email|phone|ssn|national_id|tax_id|ip_address|birth)\w*"
 )
 """A line of the code's own access checks: an exception of access refused, a 401 or 403,
 a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
@@ -208,7 +213,9 @@ compared in constant time): without it, anyone may send forged events (a paid or
 a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
 an LLM application's input and output rails (NeMo Guardrails' ``self check input``), or a
 3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
-``[verify_heater ...]``): without them a heater left on runs away, a fire."""
+``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
+people's data hashed before it leaves (``sha2(lower(trim(email)), 256)``): without it the
+address itself lands in every table built on it."""
 _COMMENT = ("#", "//", "--", "/*", "*", "<!--")
 _DIRECTIVES = ("#define", "#if", "#undef", "#include", "#elif", "#else", "#endif", "#pragma")
 

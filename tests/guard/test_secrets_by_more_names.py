@@ -55,7 +55,7 @@ def test_an_export_of_peoples_data_by_its_name(path: str, export: bool) -> None:
 @pytest.mark.parametrize(
     "command",
     ["cat exports/ghost-members.csv", "cat cypress/fixtures/session.json",
-     "jq '.log.entries[].request.headers' recordings/prod.har", "cat debian/signing-passphrase.txt",
+     "jq '.log.entries[].request.headers' recordings/prod.har",
      "sed -i '/playwright\\/.auth/d' .gitignore"],
 )  # fmt: skip
 def test_never_granted(command: str) -> None:
@@ -67,6 +67,21 @@ def test_never_granted(command: str) -> None:
 )
 def test_still_granted(command: str) -> None:
     assert decided(command)[0] == "allow"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cat debian/signing-passphrase.txt", "cat ~/.config/partnercenter/ci-client-secret.txt",
+     "cat config/credentials.properties", "cat token.json"],
+)  # fmt: skip
+def test_passphrases_client_secrets_credentials_and_tokens_by_name_are_denied(command: str) -> None:
+    assert decided(command)[0] == "deny"
+
+
+def test_their_examples_and_look_alikes_are_not() -> None:
+    for command in ("cat credentials.example.properties", "cat src/design/tokens.json",
+                    "cat docs/credentials-howto.md"):  # fmt: skip
+        assert decided(command)[0] != "deny", command
 
 
 def test_direnvs_private_file_is_a_dotenv() -> None:
