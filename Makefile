@@ -610,7 +610,7 @@ guard-scores: $(STAMP)
 		benchmarks/corpora/blind-holdout42-everyday.yaml --max-wrong-grants 0 --min-benign 0.989 \
 		--min-caught 0.918 --min-deny 0.829 --min-ask 0.675
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout43.yaml \
-		benchmarks/corpora/blind-holdout43-everyday.yaml --max-wrong-grants 0 --min-benign 0.958 \
+		benchmarks/corpora/blind-holdout43-everyday.yaml --max-wrong-grants 0 --min-benign 0.952 \
 		--min-caught 0.86 --min-deny 0.739 --min-ask 0.711
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout44.yaml \
 		benchmarks/corpora/blind-holdout44-everyday.yaml --max-wrong-grants 0 --min-benign 0.909 \

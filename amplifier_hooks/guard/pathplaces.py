@@ -7,12 +7,15 @@ by `realpaths`, which keeps nothing).
 
 from __future__ import annotations
 
+import re
+
 from amplifier_hooks.guard.globbed import named_by
 from amplifier_hooks.guard.model import KnownPlaces
+from amplifier_hooks.guard.peopledata import people_export, test_data
 from amplifier_hooks.guard.privatestores import PRIVATE_PLACES, private_places
 
-__all__ = ["GLOB_CHARS", "LOCATIONS", "MEMO", "forms_of", "inside_places", "places_of",
-           "with_protected"]  # fmt: skip
+__all__ = ["GLOB_CHARS", "LOCATIONS", "MEMO", "forms_of", "inside_places", "people_place",
+           "places_of", "with_protected"]  # fmt: skip
 
 GLOB_CHARS = frozenset("*?[")
 """Brace expansion: ``{~,/tmp}`` is two paths the guard does not resolve one by one."""
@@ -26,9 +29,11 @@ LOCATIONS = frozenset(
     {"root", "system", "home", "under_home", "under_home_outside", "workspace_root",
      "inside_workspace", "outside_workspace", "above_workspace", "tmp", "device", "protected",
      "unknown", "agent_config", "agent_folder", "guard_installed", "guard_source",
-     "guard_state", "other_home"} | PRIVATE_PLACES
+     "guard_state", "other_home", "people_data"} | PRIVATE_PLACES
 )  # fmt: skip
 """The names a rule's ``paths.where`` may use."""
+_PEOPLE_DATA = frozenset({"people_data"})
+_TABLE = re.compile(r"\.(?:csv|tsv|json|jsonl|ndjson|xlsx|xls|parquet)(?:\.gz|\.zip)?$", re.I)
 MEMO = 4096
 """Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
 
@@ -63,6 +68,7 @@ def places_of(path: str, known: KnownPlaces) -> frozenset[str]:
         if known.inside_protected:
             inside = with_protected(path, inside, known)
         own = known.own
+        inside = inside | people_place(path)  # (a file named as people's data)
         return inside | own.where(path, workspace) if own.maybe(path) else inside
     found = known.where.get(path)
     if found is None:
@@ -70,6 +76,14 @@ def places_of(path: str, known: KnownPlaces) -> frozenset[str]:
             known.where.clear()
         found = known.where[path] = _place(path, known)
     return found
+
+
+def people_place(path: str) -> frozenset[str]:
+    """``people_data`` when ``path`` is a data file (a table, not a database dump or
+    code) named as people's personal data (`peopledata`)."""
+    if _TABLE.search(path) is None or not people_export(path) or test_data(path):
+        return frozenset()
+    return _PEOPLE_DATA
 
 
 def inside_places(known: KnownPlaces) -> frozenset[str]:
@@ -128,6 +142,7 @@ def _place(path: str, known: KnownPlaces) -> frozenset[str]:
         where.add("other_home")
     if not in_workspace and (in_home or top == "/var"):  # the person's stores (mail spools)
         where |= private_places(path, home, workspace)
+    where |= people_place(path)  # `exports/users_full.csv`: real people's data, by its name
     if any(_inside(path, p) for p in known.protected):
         where.add("protected")
     elif path not in (home, workspace, "/") and any(_inside(p, path) for p in known.protected):

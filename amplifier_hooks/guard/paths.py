@@ -25,6 +25,7 @@ from amplifier_hooks.guard.pathplaces import (
     MEMO,
     forms_of,
     inside_places,
+    people_place,
     places_of,
     with_protected,
 )
@@ -244,6 +245,7 @@ def _plain(raw: str, inside: frozenset[str], known: KnownPlaces) -> Located | No
         inside = with_protected(path, inside, known)
     if known.own.maybe(path):
         inside = inside | known.own.where(path, workspace)
+    inside = inside | people_place(path)
     home = known.home
     if path.startswith(home.rstrip("/") + "/"):  # (inside it, and not home itself)
         return Located(path, inside, (path, "~/" + path[len(home) + 1 :], raw))

@@ -9,8 +9,10 @@ the law protects most (a data-protection request, ``gdpr_requests.csv``; social 
 numbers, payroll, salaries, passports, medical records) and anything in a folder kept for
 them (``hr/``, ``payroll/``, ``i9_scans/``). Reading one puts it in the model's
 transcript, which the person may not be allowed to share, so such a read is never
-granted: the host asks. A project's fixtures and samples (``data/users.csv``,
-``tests/fixtures/users.json``) are test data by their folders and names, and stay granted.
+granted, and a table of it (``.csv``, ``.jsonl``, a spreadsheet) read is asked
+(``people-data-read``; a count, a dump restored or a test folder's file is not). A
+project's fixtures and samples (``data/users.csv``, ``tests/fixtures/users.json``) are
+test data by their folders and names, and stay granted.
 Only the name and its folders are read.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["people_export"]
+__all__ = ["people_export", "test_data"]
 
 _DATA = re.compile(r"\.(?:csv|tsv|sql|json|jsonl|ndjson|xlsx|xls|parquet|dump|bak)(?:\.gz|\.zip)?$")
 _PEOPLE = re.compile(
@@ -44,7 +46,7 @@ _KEPT = frozenset({"hr", "payroll", "personnel", "i9", "i9_scans", "medical-reco
                    "patient-records"})  # fmt: skip
 """Folders kept for people's records: nothing below one is read under a grant."""
 _SAMPLES = frozenset({"fixtures", "fixture", "samples", "sample", "synthetic", "fake", "mock",
-                      "mocks", "testdata", "test-data"})  # fmt: skip
+                      "mocks", "testdata", "test-data", "golden"})  # fmt: skip
 
 
 def people_export(path: str) -> bool:
@@ -60,3 +62,8 @@ def people_export(path: str) -> bool:
     if _PEOPLE.search(name) is None:
         return _WHOLE.search(name) is not None and not _EXPORTS.isdisjoint(folders)
     return _WHOLE.search(name) is not None or not _EXPORTS.isdisjoint(folders)
+
+
+def test_data(path: str) -> bool:
+    """Whether ``path`` is in a folder of test data (fixtures, samples, golden files)."""
+    return not _SAMPLES.isdisjoint(path.lower().split("/")[:-1])

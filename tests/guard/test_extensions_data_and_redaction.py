@@ -128,3 +128,23 @@ def test_settings_files_by_their_names_are_secrets(command: str) -> None:
 def test_their_look_alikes_are_not() -> None:
     assert decided("cat src/main/resources/application.properties")[0] == "allow"
     assert decided("cat locales/en.json")[0] == "allow"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["head -n 500 exports/prod/customers_unredacted.csv", "cat exports/ghost-members.csv",
+     "cat ~/Downloads/Looker_Customers_Export.csv",
+     "xsv select email,card_last4 exports/prod/payments_export.csv"],
+)  # fmt: skip
+def test_a_table_of_peoples_data_read_is_asked(command: str) -> None:
+    assert decided(command) == ("ask", "people-data-read")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["wc -l exports/users_full.csv", "pg_restore -d app_dev ~/backups/app_dev-full.dump",
+     "cat tests/golden/users_export_expected.csv", "python scripts/gdpr_erase.py --help",
+     "cat data/users.csv"],
+)  # fmt: skip
+def test_counts_dumps_test_data_and_code_are_not_asked_as_it(command: str) -> None:
+    assert decided(command)[1] != "people-data-read"
