@@ -61,7 +61,7 @@ from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, 
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS, viewer_files
 from amplifier_hooks.guard.table.fetch import FETCHING, glued_values
-from amplifier_hooks.guard.table.git import git_messages
+from amplifier_hooks.guard.table.git_messages import git_messages
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.opensslfiles import openssl_files
 from amplifier_hooks.guard.table.options import read_options

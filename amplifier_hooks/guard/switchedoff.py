@@ -232,10 +232,7 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        kept_off = {m.group("key").lower() for m in _DESTROY_OFF.finditer(old)}
-        if kept_off and not kept_off.isdisjoint(
-            m.group("key").lower() for m in _DESTROY_ON.finditer(new)
-        ):
+        if _turned(_DESTROY_OFF, _DESTROY_ON, old, new):
             return True  # `flyway.cleanDisabled=true` made `false`
         if any(_turned(false, true, old, new) for false, true in _LET_THROUGH):
             return True  # `allow_force_pushes: false` made `true`; `push_to_hub`, `SendDefaultPii`
@@ -259,17 +256,13 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # a path's required reviewers taken away
         if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):
             return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
-        was_on = {m.group("key").lower() for m in _ON.finditer(old)}
-        if was_on and not was_on.isdisjoint(m.group("key").lower() for m in _OFF.finditer(new)):
+        if _turned(_ON, _OFF, old, new):
             return True
         if _CHECK.search(old) and _check_dropped(old, new):
             return True
         if _SECTION.search(old) and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new):
             return True  # `moderation:` / `enabled: true` made `enabled: false`
-        called_on = {m.group("key").lower() for m in _CALL_ON.finditer(old)}
-        if called_on and not called_on.isdisjoint(
-            m.group("key").lower() for m in _CALL_OFF.finditer(new)
-        ):
+        if _turned(_CALL_ON, _CALL_OFF, old, new):
             return True  # `set_sandbox_mode(True)` made `(False)`: orders reach the market
         if _goes_live(old, new) or _limit_lifted(old, new) or _opened_to_anyone(old, new):
             return True

@@ -65,7 +65,7 @@ from amplifier_hooks.guard.table.git_options import (
 from amplifier_hooks.guard.table.git_submodule import submodule_reading
 from amplifier_hooks.guard.table.options import Options, Read, Spelled, read_options
 
-__all__ = ["GIT", "GitRead", "git", "git_messages", "git_read", "git_spelled"]
+__all__ = ["GIT", "GitRead", "git", "git_read", "git_spelled"]
 
 _REMOTE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
@@ -361,15 +361,6 @@ class GitRead(NamedTuple):
 
 
 @lru_cache(maxsize=4096)  # pure: the rules, `places` and the settings a call runs read it alike
-def git_messages(args: tuple[str, ...]) -> tuple[str, ...]:
-    """The texts ``git ARGS`` is given as a message on the command line (``commit -m``,
-    ``tag -m``, ``stash push -m``): prose, never a path (``-F FILE`` is one)."""
-    read = git_read(args).read
-    if read is None:
-        return ()
-    return tuple(g.value for g in read.given if g.value is not None and g.opt.names[0] == "-m")
-
-
 def git_read(args: tuple[str, ...]) -> GitRead:
     """``git ARGS`` as git reads them."""
     top = read_options(GLOBAL, args)
