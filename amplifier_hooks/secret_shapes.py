@@ -198,6 +198,10 @@ SECRET_RULES: tuple[Rule, ...] = (
         *("_live_", "_test_"),
         token_start=True,
     ),
+    # Stripe's webhook signing secret: whoever holds it forges the events an app trusts
+    _rule(
+        "stripe_webhook_secret", rf"whsec_[A-Za-z0-9+/]{{24,}}{_END}", "whsec_", token_start=True
+    ),
     _rule(
         "jwt",
         rf"eyJ[A-Za-z0-9_\-]{{8,}}\.eyJ[A-Za-z0-9_\-]{{8,}}\.[A-Za-z0-9_\-]*{_END}",
@@ -271,6 +275,7 @@ _DESCRIPTIONS = {
     "github_token": "a GitHub token",
     "slack_webhook": "a Slack webhook URL",
     "stripe_key": "a Stripe key",
+    "stripe_webhook_secret": "a Stripe webhook signing secret",
     "npm_token": "an npm access token",
     "pypi_token": "a PyPI API token",
     "huggingface_token": "a Hugging Face token",
@@ -303,7 +308,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
     BUILTIN_RULES[name]
     for name in ("private_key", "anthropic_api_key", "openai_api_key", "aws_access_key_id",
                  "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
-                 "npm_token", "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
+                 "stripe_webhook_secret", "npm_token", "pypi_token", "huggingface_token",
+                 "gitlab_token", "figma_token",
                  "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key",
                  "mailchimp_key", "age_secret_key", "tailscale_key")
 )  # fmt: skip

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from amplifier_hooks.guard.instructioncode import INSTRUCTION_FILE
+
 __all__ = ["NO_ASKING_WRITTEN", "POWERS_WRITTEN", "SWITCH_WRITTEN", "WEAKENING_WRITTEN",
            "instruction_marks"]  # fmt: skip
 
@@ -33,15 +35,7 @@ show the person, switched off in words the model obeys."""
 
 _COMMAND_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.I)
 _POWERS = re.compile(r"^\s*allowed-tools\s*:|!`", re.MULTILINE | re.IGNORECASE)
-_INSTRUCTION_FILE = re.compile(
-    r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI|MEMORY)\.md\Z|(?:^|/)memory/[^/]*\.md\Z"
-    r"|(?:^|/)\.claude/commands/[^/]*\.md\Z|(?:^|/)\.codex/prompts/[^/]*\.md\Z"
-    r"|(?:^|/)\.(?:clinerules|cursorrules|windsurfrules|goosehints)(?:/[^/]*)?\Z"
-    r"|(?:^|/)\.cursor/rules/[^/]*\.mdc?\Z|(?:^|/)\.github/copilot-instructions\.md\Z",
-    re.IGNORECASE,
-)
-"""The hosts' instruction files: Claude Code's, Codex's and Gemini CLI's memory files,
-Cline's, Cursor's and Windsurf's rules, Goose's hints, Copilot's repository instructions."""
+_INSTRUCTION_FILE = INSTRUCTION_FILE
 _SWITCHES = re.compile(
     r"dangerously|bypass-?permissions|yolo|disableAllHooks|danger-full-access"
     r"|approval_policy|sandbox_mode|allow-all-tools|hooksConfig|OPENCODE_PURE",

@@ -15,21 +15,15 @@ from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.browseracts import browser_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
+from amplifier_hooks.guard.changemarks import change_marks
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
 from amplifier_hooks.guard.extensionmanifest import (
     EXTENSION_WIDENED,
     widened,
-    widens_extension,
 )
 from amplifier_hooks.guard.fleetruns import FLEET_TOOLS, with_fleet_commands
-from amplifier_hooks.guard.ignorefiles import (
-    IGNORE_DROPPED,
-    SECRET_UNIGNORED,
-    drops_ignored,
-    unignores_secrets,
-)
 from amplifier_hooks.guard.jsontokens import MAX_TEXT
 from amplifier_hooks.guard.marks import marked
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP, sends_secret
@@ -56,7 +50,6 @@ from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_envi
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
 from amplifier_hooks.guard.supplypieces import supply_pieces, supply_writes
-from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.toolcalls import patch_text, tool_input
@@ -236,13 +229,7 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         # its added lines, as a write's
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
     for path, old, new in update_hunks(patch):  # the lines it takes out: a check, a key on
-        edit = {"old_string": old, "new_string": new}
-        taken = (
-            *((PROTECTION_SWITCHED_OFF,) if switches_protection_off((path,), edit) else ()),
-            *((SECRET_UNIGNORED,) if unignores_secrets((path,), edit) else ()),
-            *((IGNORE_DROPPED,) if drops_ignored((path,), edit) else ()),
-            *((EXTENSION_WIDENED,) if widens_extension((path,), edit) else ()),
-        )
+        taken = change_marks((path,), {"old_string": old, "new_string": new})
         if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", wrappers=taken))  # fmt: skip

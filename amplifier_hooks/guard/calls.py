@@ -16,15 +16,8 @@ from urllib.parse import unquote
 
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
-from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
+from amplifier_hooks.guard.changemarks import change_marks
 from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
-from amplifier_hooks.guard.ignorefiles import (
-    IGNORE_DROPPED,
-    SECRET_UNIGNORED,
-    drops_ignored,
-    unignores_secrets,
-)
-from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
     empties,
@@ -36,12 +29,8 @@ from amplifier_hooks.guard.inputs import (
 from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
-from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
-from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
-from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.secrets import secret_kind, seeks_secrets
 from amplifier_hooks.guard.sshhosts import ssh_host_marks
-from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.urlpasswords import url_password
 from amplifier_hooks.secret_shapes import credentials_in
 from amplifier_hooks.tool_names import (
@@ -180,20 +169,7 @@ class ToolCall:
             truncates=empties(tool, inputs),
             globs=search_globs(inputs) if tool in ("grep", "read_file") else (),
             marks=(() if tool in _KNOWN_TOOLS else (UNKNOWN_TOOL,))
-            + ((SECRET_UNIGNORED,) if tool in FILE_WRITE_TOOLS
-               and unignores_secrets(paths, inputs) else ())
-            + ((IGNORE_DROPPED,) if tool in FILE_WRITE_TOOLS
-               and drops_ignored(paths, inputs) else ())
-            + ((EXTENSION_WIDENED,) if tool in FILE_WRITE_TOOLS
-               and widens_extension(paths, inputs) else ())
-            + ((REMOTE_SCRIPT,) if tool in FILE_WRITE_TOOLS
-               and adds_remote_script(paths, inputs) else ())
-            + (scanner_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ())
-            + ((PROTECTION_SWITCHED_OFF,) if tool in FILE_WRITE_TOOLS
-               and switches_protection_off(paths, inputs) else ())
-            + ((SECRET_INLINED,) if tool in FILE_WRITE_TOOLS and inlines_secret(inputs) else ())
-            + ((ENVIRONMENT_REPORTED,) if tool in FILE_WRITE_TOOLS
-               and reports_environment(written_text(inputs)) else ()),
+            + (change_marks(paths, inputs) if tool in FILE_WRITE_TOOLS else ()),
         )  # fmt: skip
 
     @property

@@ -11,7 +11,9 @@ and names a mark the pack's rules decide:
 - `JOB_OFF`: any other job made never to run (a skipped job reports success to the
   check that requires it);
 - `SCAN_OPTIONAL`: such a job may now fail without failing the pipeline
-  (``allow_failure: true``, ``continue-on-error: true``);
+  (``allow_failure: true``, ``continue-on-error: true``), and `JOB_OPTIONAL` any other
+  job or step (a lint, a test, a migration check: the check the branch requires passes
+  whatever it finds);
 - `LIBRARY_UNPINNED`: a Jenkinsfile loads a shared library from a branch (``@main``) or
   without a version, code that changes under the pipeline;
 - `AGENT_UNGUARDED`: an AI agent's action or CLI on CI given its permission checks off
@@ -35,6 +37,7 @@ __all__ = [
     "AGENT_UNGUARDED",
     "INCLUDE_REMOTE",
     "JOB_OFF",
+    "JOB_OPTIONAL",
     "LIBRARY_UNPINNED",
     "POST_UPGRADE",
     "SCAN_OFF",
@@ -46,6 +49,7 @@ INCLUDE_REMOTE = "@ci-include-remote"
 JOB_OFF = "@ci-job-off"
 SCAN_OFF = "@ci-scan-off"
 SCAN_OPTIONAL = "@ci-scan-optional"
+JOB_OPTIONAL = "@ci-job-optional"
 LIBRARY_UNPINNED = "@ci-library-unpinned"
 POST_UPGRADE = "@renovate-post-upgrade"
 AGENT_UNGUARDED = "@ci-agent-unguarded"
@@ -128,7 +132,8 @@ def _includes_remote(data: object) -> bool:
 def _scan_marks(data: object, scanning: bool) -> Iterator[str]:
     """Each job or step switched off or made optional (a GitLab job, a GitHub workflow's
     job or step, by its key or its ``name``, ``id``, ``uses`` or ``extends``): a scan's
-    never running is `SCAN_OFF`, any other job's `JOB_OFF`."""
+    never running is `SCAN_OFF`, any other job's `JOB_OFF`; one let fail `SCAN_OPTIONAL`
+    or `JOB_OPTIONAL`."""
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
         key, node = stack.pop()
@@ -142,8 +147,8 @@ def _scan_marks(data: object, scanning: bool) -> Iterator[str]:
         scan = scanning or bool(_SCAN.search(label))
         if _never(node) and label.strip():
             yield SCAN_OFF if scan else JOB_OFF
-        elif scan and (node.get("allow_failure") is True or node.get("continue-on-error") is True):
-            yield SCAN_OPTIONAL
+        elif node.get("allow_failure") is True or node.get("continue-on-error") is True:
+            yield SCAN_OPTIONAL if scan else JOB_OPTIONAL
 
 
 def _never(job: dict[object, object]) -> bool:

@@ -22,7 +22,13 @@ from amplifier_hooks.guard.keyedsecrets import keyed_secrets
 from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece, Places
-from amplifier_hooks.guard.providers import foreign_secret, secrets_go_home, uses_variable
+from amplifier_hooks.guard.providers import (
+    foreign_secret,
+    providers_host,
+    secrets_go_home,
+    uses_secret,
+    uses_variable,
+)
 from amplifier_hooks.guard.remoteplaces import REMOTE_SYSTEM, remote_system_destination
 from amplifier_hooks.guard.table import read_call
 from amplifier_hooks.guard.table.acts import Does
@@ -46,6 +52,7 @@ __all__ = [
     "PEOPLE_IN_URL",
     "REQUESTERS",
     "SECRET_ELSEWHERE",
+    "SECRET_HEADER_API",
     "SECRET_HEADER_HOME",
     "SECRET_IN_URL",
     "WORKSPACE_OUT",
@@ -77,6 +84,10 @@ DOWNLOAD = "@cloud-download"
 SECRET_ELSEWHERE = "@secret-to-other-host"
 SECRET_HEADER_HOME = "@secret-header-home"
 """A provider's secret sent in a header to the provider's own hosts, and in nothing else."""
+SECRET_HEADER_API = "@secret-header-api"
+"""A secret no provider's table names sent in a header (or as the basic-auth user) only,
+to a host the guard cannot tie to it (``$LOOKER_TOKEN`` to ``acme.looker.com``): the
+service's API called with its key, or the key sent away; a person tells which."""
 """A request that carries a provider's secret variable to a host not the provider's
 (`providers.foreign_secret`)."""
 
@@ -203,29 +214,33 @@ def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
             hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
-    elif hosts and _headers_home(piece.args, tuple(hosts)):
-        marks.append(SECRET_HEADER_HOME)
+    elif hosts and (headers := _headers_only(piece.args)) is not None:
+        if secrets_go_home(headers, tuple(hosts)):
+            marks.append(SECRET_HEADER_HOME)
+        elif uses_secret(headers) and not providers_host(tuple(hosts)):
+            marks.append(SECRET_HEADER_API)  # (a known provider's host takes its own keys)
     return tuple(dict.fromkeys(marks))
 
 
-_HEADERS = frozenset({"-H", "--header"})
+_HEADERS = frozenset({"-H", "--header", "-u", "--user"})
 
 
-def _headers_home(args: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
-    """Whether every word of ``args`` that uses a variable is a header's value (``-H
-    "Authorization: Bearer $OPENAI_API_KEY"``) and its secrets are the hosts' own
-    (`providers.secrets_go_home`): the request data itself carries none."""
+def _headers_only(args: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The words of ``args`` that use a variable when every one is a header's value or
+    the basic-auth user (``-H "Authorization: Bearer $OPENAI_API_KEY"``, ``-u
+    "$STRIPE_SECRET_KEY:"``): the request data itself carries none (None: some other
+    word uses one, or none does)."""
     headers: list[str] = []
     for index, arg in enumerate(args):
         if not uses_variable(arg):  # (`--data-urlencode "from=$(date +%s)"`: no secret)
             continue
         if index and args[index - 1] in _HEADERS:
             headers.append(arg)
-        elif arg.startswith("--header="):
+        elif arg.startswith(("--header=", "--user=")):
             headers.append(arg.partition("=")[2])
         else:
-            return False
-    return secrets_go_home(tuple(headers), hosts)
+            return None
+    return tuple(headers) if headers else None
 
 
 def _word(word: str, url: bool, shell: bool) -> tuple[bool | None, Payload | None, str | None]:

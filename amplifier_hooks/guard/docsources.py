@@ -30,6 +30,7 @@ import posixpath
 import re
 import shlex
 
+from amplifier_hooks.guard.instructioncode import instruction_commands, instruction_file
 from amplifier_hooks.guard.table.doccode import (
     MAX_FOUND,
     UNKNOWN,
@@ -63,6 +64,7 @@ DOC_TOOLS = {
     "pandoc": "pandoc, when it builds with these defaults (pandoc -d FILE)",
     "markdown": "pandoc, when it builds the page with --embed-resources (--self-contained)",
     "modeline": "Vim or Emacs, when the file is opened (its modeline)",
+    "agent": "the agent, in its next session (the host reads these instructions to it)",
 }
 """The tool that runs each kind of text, for the reason a planted piece gives."""
 
@@ -84,6 +86,8 @@ _MARKDOWN = (".md", ".markdown", ".mdown", ".qmd", ".rmd")
 
 
 def _doc_code(name: str, path: str, text: str) -> tuple[str, list[str]] | None:
+    if instruction_file(path):  # `CLAUDE.md`: the commands it tells the next session to run
+        return DOC_TOOLS["agent"], instruction_commands(text)
     if name.endswith(_TEX):
         return DOC_TOOLS["tex"], [*tex_commands(text), *arara_commands(text)][:MAX_FOUND]
     new = _markup_code(name, path, text)  # (given only when it holds something: the

@@ -5,9 +5,11 @@
 value is now in the source, committed with it and read by everyone who has the repository
 (and by the model, which wrote it). An edit whose old text reads a variable named as a
 secret (its name holds ``PASSWORD``, ``TOKEN``, ``SECRET``, ``KEY``...) and whose new text
-no longer reads it but holds a quoted literal the old text did not is
-marked `SECRET_INLINED` (asked). A value the shapes of `secret_shapes` know is judged by
-them already, however it is written; this is the value no shape names.
+no longer reads it but holds a quoted literal the old text did not is marked
+`SECRET_INLINED` (asked), and so is one that hands a command's secret option a literal
+(``--keychain-profile AC_NOTARY`` made ``--password "abcd-efgh-ijkl-mnop"``). A value the
+shapes of `secret_shapes` know is judged by them already, however it is written; this is the
+value no shape names.
 """
 
 from __future__ import annotations
@@ -31,6 +33,14 @@ _READ = re.compile(
 )
 _SECRET_NAME = re.compile(r"PASS|SECRET|TOKEN|KEY|CREDENTIAL|AUTH|PWD", re.I)
 _LITERAL = re.compile(r"""(["'`])([^"'`\s]{6,})\1""")
+_OPTION = re.compile(
+    r"""--(?:password|passwd|pass|token|api-key|api_key|apikey|secret|client-secret"""
+    r"""|access-token|auth-token)(?:=|\s+)(?P<q>["']?)(?P<value>[^\s"'$@{<][^\s"']{5,})(?P=q)"""
+    r"""(?=\s|$|\\)""",
+    re.I,
+)
+"""A literal handed to a command's secret option (``notarytool --password "abcd-efgh-..."``),
+not a variable's value, a file (``@file``) or a keychain reference (``@keychain:``)."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -40,6 +50,9 @@ def inlines_secret(inputs: Mapping[str, Any]) -> bool:
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        given = {m.group("value") for m in _OPTION.finditer(old)}
+        if any(m.group("value") not in given for m in _OPTION.finditer(new)):
+            return True  # a script's `--password 'literal'` where none was
         read = {m.group("name") for m in _READ.finditer(old)}
         secret = {name for name in read if _SECRET_NAME.search(name)}
         if not secret:

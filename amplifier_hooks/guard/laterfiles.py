@@ -214,12 +214,15 @@ CREDENTIAL_STEMS = re.compile(
     r"^(?:.*[-_.])?(?:passwords?|passphrases?|tokens?|api[-_]?tokens?|credentials|secrets?|vault[-_]pass(?:word)?)"
     r"(?:\.(?:txt|ya?ml|toml|ini|conf|cfg|json|tfvars))?$|.*\.tfvars(?:\.json)?$"
     r"|^(?:.*[-_.])?(?:sessions?|cookies?|cookie[-_]?jar)\.(?:json|txt)$|.*\.har$"
+    r"|^(?:stripe|braintree|adyen|paypal|square|klarna|mollie|razorpay|checkout)[-_.]"
+    r"(?:prod|production|live)\.(?:ya?ml|json|toml|ini|properties|env)$"
 )
 """Names that say the file holds passwords or tokens (``password.txt``, ``api_token``,
 ``secrets.yml``, ``credentials.toml``) or Terraform variables (``prod.tfvars``: a
 database password, a provider token), a browser session's cookies (``session.json``,
-``cookies.txt``) or a recording of its requests (``.har``: their Authorization headers),
-matched in lower case like `CREDENTIAL_NAMES`."""
+``cookies.txt``), a recording of its requests (``.har``: their Authorization headers) or a
+payment provider's live settings (``braintree.production.yml``: its merchant keys), matched
+in lower case like `CREDENTIAL_NAMES`."""
 CREDENTIAL_FOLDERS = frozenset({"secrets", ".secrets", "credentials", ".credentials", ".aws",
                                 ".docker", ".auth", "creds"})  # fmt: skip
 """Folders kept for secrets (a project's ``secrets/``, an ``.aws`` or ``.docker`` copied in,

@@ -15,6 +15,8 @@ git's history searched, a signalling program) or screen the command's text thems
 from __future__ import annotations
 
 from amplifier_hooks.guard.agentsites import AGENT_CLIS, mark_agents_elsewhere
+from amplifier_hooks.guard.bucketcopies import PROGRAMS as BUCKET_COPIERS
+from amplifier_hooks.guard.bucketcopies import mark_bucket_copies
 from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
 from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, mark_chain_calls
 from amplifier_hooks.guard.cloudlooks import mark_cloud_looks
@@ -35,6 +37,7 @@ from amplifier_hooks.guard.guardpids import SIGNALLERS, mark_guard_pids
 from amplifier_hooks.guard.hubsends import UPLOADERS, mark_uploads
 from amplifier_hooks.guard.installnames import INSTALLERS, mark_installs
 from amplifier_hooks.guard.keyprints import GENERATORS, mark_printed_keys
+from amplifier_hooks.guard.localclusters import CLUSTER_TOOLS, mark_local_clusters
 from amplifier_hooks.guard.machines import WRITERS as MACHINE_WRITERS
 from amplifier_hooks.guard.machines import mark_machine_commands
 from amplifier_hooks.guard.makedirs import MAKES, from_folder
@@ -115,6 +118,8 @@ _TRIGGERS = frozenset().union(
     TOKEN_PRINTERS,
     INSTALLERS,
     SIGNALLERS,
+    BUCKET_COPIERS,
+    CLUSTER_TOOLS,
     {"gh", "aws", "rsync", "find", "ssh-keygen"},
 )
 """Every program a mark of `_by_program` reads: a command naming none (and no git words
@@ -178,6 +183,10 @@ def _by_program(pieces: tuple[Piece, ...], command: str, places: Places,
         pieces = mark_agents_elsewhere(pieces, places)  # `cd /tmp/wt && claude -p ...`
     if not programs.isdisjoint(COPIERS):
         pieces = mark_remote_copies(pieces)  # `scp -r dist/* deploy@prod:/var/www/app/`
+    if not programs.isdisjoint(BUCKET_COPIERS):
+        pieces = mark_bucket_copies(pieces)  # `gsutil cp gs://acme-exports/x gs://mine/`
+    if not programs.isdisjoint(CLUSTER_TOOLS):
+        pieces = mark_local_clusters(pieces)  # `kubectl --context kind-dev apply -f x.yaml`
     if "git" in programs and "submodule" in command:
         pieces = mark_renamed_submodules(pieces)  # `git submodule add URL lib/other-name`
     if git_marked:

@@ -45,7 +45,8 @@ TABLE_FILE = "packs/default.mcp.yaml"
 """The shipped table, inside ``amplifier_hooks/guard``."""
 
 Kind = Literal["read", "list", "stat", "write", "edit", "mkdir", "delete", "move-from",
-               "move-to", "command", "argv", "sql", "remote-sql", "cell", "data"]  # fmt: skip
+               "move-to", "command", "argv", "sql", "remote-sql", "cell", "applescript",
+               "data"]  # fmt: skip
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
 """What an argument is: a path read (``read``), a folder listed or searched (``list``), a
 path's metadata read (``stat``), a file replaced (``write``) or changed in place
@@ -54,8 +55,10 @@ path's metadata read (``stat``), a file replaced (``write``) or changed in place
 that command with (``argv``: a list, each one word), SQL a database server runs (``sql``:
 judged as ``psql -c SQL``; ``remote-sql``: a hosted database's, judged as ``psql -h HOST
 -c SQL``, a server elsewhere), a notebook cell a kernel runs (``cell``: Python with
-IPython's shell lines and cells, each judged), or data that names no place
-(``data``: contents, counts, patterns). A path kind takes one path or a list of them."""
+IPython's shell lines and cells, each judged), an AppleScript (``applescript``: judged as
+``osascript -e SCRIPT``, JavaScript for Automation when the call's ``language`` says so),
+or data that names no place (``data``: contents, counts, patterns). A path kind takes one
+path or a list of them."""
 
 Scalar = str | int | float | bool | None
 

@@ -192,13 +192,19 @@ def equivalents(
                 calls.append(_call("bash", command=command))
             if not run and not cells:
                 unknown.append(arg)  # another language's cell: what it does is not read
+        elif kind == "applescript" and isinstance(value, str):  # as `osascript -e SCRIPT`
+            said = inputs.get("language")
+            jxa = isinstance(said, str) and said.lower() in ("javascript", "jxa", "js")
+            run.append(len(calls))
+            words = ["osascript", *(["-l", "JavaScript"] if jxa else []), "-e", value]
+            calls.append(_call("bash", command=shlex.join(words)))
         elif kind in ("sql", "remote-sql"):
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
                 # a hosted project's statements run on its server (`remote-sql`); a
                 # migration (`sql`) is the project's own schema change, as `psql -c`
                 client = _client(inputs) if kind == "remote-sql" else _named_client(name)
-                calls.append(_call("bash", command=shlex.join([*client, "-c", value])))
+                calls.append(_call("bash", command=shlex.join([*client, value])))
             else:
                 unreadable.append(arg)
         elif kind in ("move-from", "move-to"):
@@ -222,7 +228,7 @@ def equivalents(
 
 
 _CHANGES = frozenset({"write", "edit", "mkdir", "delete"})
-_TEXT_KINDS = frozenset({"command", "sql", "remote-sql", "cell"})
+_TEXT_KINDS = frozenset({"command", "sql", "remote-sql", "cell", "applescript"})
 """The kinds whose argument is text the server runs, never a path."""
 _TEXTS = frozenset({"content", "edits"})
 """The data arguments that hold what a write or an edit puts into its file (the reference
@@ -310,13 +316,17 @@ _SERVERS = ("server", "host")
 
 
 def _client(inputs: Mapping[str, Any]) -> list[str]:
-    """The client a SQL tool's statements are judged as: ``psql``, with the hosted
-    project's server, or the server the call names."""
+    """The client a SQL tool's statements are judged as, up to the option its SQL follows:
+    ``psql``, with the hosted project's server or the server the call names, or SnowSQL
+    with the named connection a warehouse's tool is given (``"connection": "prod"``)."""
     hosted = next((inputs[k] for k in _HOSTED if isinstance(inputs.get(k), str)), None)
     if hosted:
-        return ["psql", "-h", f"{hosted}.hosted.database"]
+        return ["psql", "-h", f"{hosted}.hosted.database", "-c"]
+    connection = inputs.get("connection")
+    if isinstance(connection, str) and connection:
+        return ["snowsql", "-c", connection, "-q"]
     server = next((inputs[k] for k in _SERVERS if isinstance(inputs.get(k), str)), None)
-    return ["psql", "-h", server] if server else ["psql"]
+    return ["psql", "-h", server, "-c"] if server else ["psql", "-c"]
 
 
 def _named_client(name: str) -> list[str]:
@@ -324,7 +334,7 @@ def _named_client(name: str) -> list[str]:
     the server is when its name says production (``mcp__postgres-prod__query``: its
     statements change production's data), else the project's own database."""
     server = name.split("__")[1] if name.count("__") >= 2 else ""
-    return ["psql", "-h", server] if production_server(name) else ["psql"]
+    return ["psql", "-h", server, "-c"] if production_server(name) else ["psql", "-c"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

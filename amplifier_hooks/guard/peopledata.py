@@ -36,12 +36,15 @@ the people in it can be told apart (a study's ``participants_identified.csv``; n
 ``deidentified`` one)."""
 _PROTECTED = re.compile(
     r"(?:^|[-_.])(?:gdpr|pii|phi|dsar|ccpa|ssns?|payroll|salar(?:y|ies)|passports?|i-?9"
-    r"|w-?2s?|medical|diagnos[ie]s|health[-_]records?)(?:[-_.]|$)"
+    r"|w-?2s?|medical|diagnos[ie]s|health[-_]records?|payments?[-_]cards?|card[-_]?holders?"
+    r"|card[-_]?(?:data|numbers?)|pans|cvvs?)(?:[-_.]|$)"
 )
 """Names of what the law protects most: a data-protection request's or a sample of
-personal data, social security numbers, pay, identity documents, health records."""
+personal data, social security numbers, pay, identity documents, health records, payment
+cards' numbers."""
 _EXPORTS = frozenset({"export", "exports", "dump", "dumps", "backup", "backups", "gdpr", "bank"})
 """Folders a service's data is taken out into (not a project's ``data`` or ``fixtures``)."""
+_WORD = re.compile(r"[-_.]")
 _KEPT = frozenset({"hr", "payroll", "personnel", "i9", "i9_scans", "medical-records",
                    "patient-records"})  # fmt: skip
 """Folders kept for people's records: nothing below one is read under a grant."""
@@ -59,9 +62,10 @@ def people_export(path: str) -> bool:
         return True
     if not _DATA.search(name) or not _SAMPLES.isdisjoint(folders):
         return False
+    exported = any(not _EXPORTS.isdisjoint(_WORD.split(f)) for f in folders)  # `prod_dump/`
     if _PEOPLE.search(name) is None:
-        return _WHOLE.search(name) is not None and not _EXPORTS.isdisjoint(folders)
-    return _WHOLE.search(name) is not None or not _EXPORTS.isdisjoint(folders)
+        return _WHOLE.search(name) is not None and exported
+    return _WHOLE.search(name) is not None or exported
 
 
 def test_data(path: str) -> bool:

@@ -80,6 +80,16 @@ Jenkins) are not here: their secrets go to hosts no table can list."""
 _USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+def providers_host(hosts: tuple[str, ...]) -> bool:
+    """Whether one of ``hosts`` is a known provider's (`PROVIDERS`): its keys are named."""
+    return any(_belongs(host, owned) for host in hosts for owned in PROVIDERS.values())
+
+
+def uses_secret(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` use a variable named as a secret (`SECRET_KEY`)."""
+    return any(SECRET_KEY.match(m.group(1)) for w in words for m in _USES.finditer(w))
+
+
 def uses_variable(word: str) -> bool:
     """Whether ``word`` expands a variable (``$NAME``, ``${NAME}``; a command's output,
     ``$(date +%s)``, is none)."""

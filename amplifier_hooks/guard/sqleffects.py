@@ -13,7 +13,8 @@
   which send the rows to another machine;
 - **wipe-production**: a wipe of an object whose name says production (``DROP TABLE
   prod.events``, ``DROP DATABASE ANALYTICS_PROD``, ```acme-data-prod.core.t```);
-- **access**: any ``GRANT`` or ``REVOKE`` (who may reach the data changes).
+- **access**: any ``GRANT`` or ``REVOKE``, a share or listing given to other accounts
+  (who may reach the data changes).
 
 A warehouse's admin roles granted (Snowflake's ``GRANT ROLE ACCOUNTADMIN TO USER x``) are a
 privilege: the whole account's.
@@ -62,7 +63,7 @@ def statement_effects(read: list[list[Token]]) -> frozenset[str]:
             found.add(WIPE)
             if _names_production(statement):
                 found.add(WIPE_PRODUCTION)
-        if words[0] in ("GRANT", "REVOKE"):
+        if words[0] in ("GRANT", "REVOKE") or _shares(words):
             found.add(ACCESS)
         if _gives_privilege(words, statement):
             found.add(PRIVILEGE)
@@ -101,6 +102,14 @@ def _gives_privilege(words: list[str], statement: list[Token]) -> bool:
         return _to_public(statement) or (words[1:2] == ["ROLE"] and words[2:3] != []
                                          and words[2] in _ADMIN_ROLES)  # fmt: skip
     return words[0] == "ALTER" and "DISABLE" in words and "SECURITY" in words
+
+
+def _shares(words: list[str]) -> bool:
+    """Snowflake's share or listing given to other accounts (``ALTER SHARE s ADD ACCOUNTS =
+    ..``, ``CREATE LISTING``): another company's users read the tables it holds."""
+    if words[:2] == ["ALTER", "SHARE"] or words[:3] == ["ALTER", "LISTING"]:
+        return "ACCOUNTS" in words or "PUBLISH" in words
+    return words[:2] == ["CREATE", "LISTING"] or words[:4] == ["CREATE", "OR", "REPLACE", "LISTING"]
 
 
 def _into_url(statement: list[Token]) -> bool:
@@ -155,8 +164,12 @@ def _always(tokens: list[Token]) -> bool:
 
 
 def _to_public(statement: list[Token]) -> bool:
+    """``TO PUBLIC``, or Snowflake's ``TO ROLE PUBLIC`` (every user of the account)."""
     for i, token in enumerate(statement[:-1]):
-        if token == ("word", "TO") and statement[i + 1] == ("word", "PUBLIC"):
+        if token != ("word", "TO"):
+            continue
+        after = statement[i + 1 : i + 3]
+        if after[:1] == [("word", "PUBLIC")] or after == [("word", "ROLE"), ("word", "PUBLIC")]:
             return True
     return False
 

@@ -23,6 +23,8 @@ from amplifier_hooks.guard.sqleffects import (
 )
 from amplifier_hooks.guard.sqlservers import CLIENTS, reached
 from amplifier_hooks.guard.sqltokens import statements
+from amplifier_hooks.guard.sqlwarehouse import safety_off as warehouse_safety_off
+from amplifier_hooks.guard.sqlwarehouse import spends
 
 __all__ = [
     "CLIENTS",
@@ -35,6 +37,7 @@ __all__ = [
     "SQL_SAFETY_OFF_ELSEWHERE",
     "SQL_SCRATCH",
     "SQL_SENDS",
+    "SQL_SPENDS",
     "SQL_UNREAD_PRODUCTION",
     "SQL_WIPE",
     "SQL_WIPE_ELSEWHERE",
@@ -52,6 +55,9 @@ SQL_CHANGE_ELSEWHERE = "@sql-change-elsewhere"
 or production's: a session killed, replication stopped, a table locked (the pack asks)."""
 SQL_SAFETY_OFF_ELSEWHERE = "@sql-safety-off-elsewhere"
 """Durability or transport security switched off there (``fsync``, ``ssl``): denied."""
+SQL_SPENDS = "@sql-spends"
+"""A hosted warehouse's compute made, resized, kept running or uncapped
+(`sqlwarehouse.spends`): the account's bill (the pack asks)."""
 SQL_OPENS = "@sql-opens"
 SQL_SENDS = "@sql-sends"
 SQL_UNREAD_PRODUCTION = "@sql-unread-production"
@@ -134,7 +140,11 @@ def _marked(piece: Piece) -> Piece:
         marks.append(SQL_OPENS)
     if SENDS in kinds:
         marks.append(SQL_SENDS)
-    if found.elsewhere and not found.service:
+    if found.service and any(warehouse_safety_off(r, found.production) for r in read):
+        marks.append(SQL_SAFETY_OFF_ELSEWHERE)  # the account's: any connection's
+    elif found.service and any(spends(r) for r in read):
+        marks.append(SQL_SPENDS)
+    elif found.elsewhere:  # (a warehouse's: its connection says production)
         if any(statements_safety_off(r) for r in read):
             marks.append(SQL_SAFETY_OFF_ELSEWHERE)
         elif not marks and any(statements_change(r) for r in read):

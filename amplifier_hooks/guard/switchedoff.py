@@ -3,39 +3,36 @@
 A configuration's protection turned from on to off in one word (Orthanc's
 ``"AuthenticationEnabled" : true`` made ``false``, a FHIR server's
 ``auth_interceptor_enabled``, a client's ``verify_ssl``, a form's ``csrf``) lets every
-request in from the next deploy on, and the diff reads as a small change. An edit whose
-old text sets such a key on and whose new text sets the same key off, or that opens a
-firewall's default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev container's
-sandbox), is marked `PROTECTION_SWITCHED_OFF` (asked). So is an edit that removes or
-comments out a line of the code's own access checks (``raise CrossTenantAccess unless
-...``, ``authorize! :update, @post``, ``@login_required``, ``abort(403)``), a webhook's
-signature check, a CI workflow's scan step, a trading bot's risk limit (``raise
-RiskLimitExceeded``) or an LLM application's input rails: the next deploy lets every
-request through it. A rehearsal ended the same way (``"dry_run": true`` made ``false``,
-``set_sandbox_mode(True)`` made ``False``, a ``paper-api``/``sandbox``/``testnet``
-address made the live one) sends the next run's orders, payments or messages for real,
-and a risk limit raised tenfold (``MAX_DAILY_LOSS_PCT = 0.02`` made ``1.0``) is one
-taken away. A protection's own block switched off counts too
-(``moderation:`` with ``enabled: true`` made ``false``), and so does a list of who may
-come in opened to anyone (``ALLOWED_HOSTS``, CORS origins, a CSRF check's ``$except``
-given ``'*'``) or made public (a package's publish ``access``, a ``visibility``, ``"private":
-true`` made ``false``), debugging switched on in production's settings (``DEBUG = False`` made
-``True`` in ``settings/production.py``: every error page shows the settings), and a
-local database's address made production's (``host: localhost`` made
-``prod-db...``: the next local run writes to the real data), and a CODEOWNERS rule losing an
-owner (the review a protected branch required of them is gone), and an SSH setting turned to
-its weak side (``PermitRootLogin prohibit-password`` made ``yes``), a destructive command
-let back in (Flyway's ``cleanDisabled=true`` made ``false``, Rails' ``protected_environments``
-emptied), a protected branch's force pushes or deletion allowed, a security scan dropped
-from CI or pre-commit (``pip-audit``, ``gitleaks``) or switched off by a CI variable
-(GitLab's ``SAST_DISABLED``), a workflow job's ``environment:`` taken away (its required
-reviewers go with it), a log's retention cut tenfold, an account's watcher switched off in
-its own file (GuardDuty's ``enable = false``), a model's remote code trusted
-(``trust_remote_code=True``), a demo shared publicly (Gradio's ``launch(share=True)``), a
-training run's ``push_to_hub`` or a crash reporter's ``SendDefaultPii`` switched on, or a
-server's ``key value`` setting (``sv_anticheat 1``) turned off. An ``apply_patch`` is read
-as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
-"before", so it is not read here.
+request in from the next deploy on, and the diff reads as a small change. An edit whose old
+text sets such a key on and whose new text sets the same key off, or that opens a firewall's
+default policy (``iptables -P OUTPUT DROP`` made ``ACCEPT``: a dev container's sandbox), is
+marked `PROTECTION_SWITCHED_OFF` (asked). So is an edit that removes or comments out a line
+of the code's own access checks (``raise CrossTenantAccess unless ...``, ``authorize!
+:update, @post``, ``@login_required``, ``abort(403)``), a webhook's signature check, a CI
+workflow's scan step, a trading bot's risk limit (``raise RiskLimitExceeded``) or an LLM
+application's input rails: the next deploy lets every request through it. A rehearsal ended
+the same way (``"dry_run": true`` made ``false``, ``set_sandbox_mode(True)`` made ``False``,
+a ``paper-api``/``sandbox``/``testnet`` address made the live one) sends the next run's
+orders, payments or messages for real, and a risk limit raised tenfold (``MAX_DAILY_LOSS_PCT
+= 0.02`` made ``1.0``) is one taken away. A protection's own block switched off counts too
+(``moderation:`` with ``enabled: true`` made ``false``), and so does a list of who may come
+in opened to anyone (``ALLOWED_HOSTS``, CORS origins, a CSRF check's ``$except`` given
+``'*'``) or made public (a package's publish ``access``, a ``visibility``, ``"private":
+true`` made ``false``), debugging switched on in production's settings (``DEBUG = False``
+made ``True`` in ``settings/production.py``: every error page shows the settings), and a
+local database's address made production's (``host: localhost`` made ``prod-db...``: the
+next local run writes to the real data), and an SSH setting turned to its weak side
+(``PermitRootLogin prohibit-password`` made ``yes``), a destructive command let back in
+(Flyway's ``cleanDisabled=true`` made ``false``, Rails' ``protected_environments`` emptied),
+a security scan dropped from CI or pre-commit (``pip-audit``, ``gitleaks``), a review or a
+deploy's reviewers taken away (`forgegates`: CODEOWNERS, a protected branch, a workflow's
+environment, GitLab's ``SAST_DISABLED``), a log's retention cut tenfold, an account's
+watcher switched off in its own file (GuardDuty's ``enable = false``), a model's remote code
+trusted (``trust_remote_code=True``), a demo shared publicly (Gradio's
+``launch(share=True)``), a training run's ``push_to_hub`` or a crash reporter's
+``SendDefaultPii`` switched on, or a server's ``key value`` setting (``sv_anticheat 1``)
+turned off. An ``apply_patch`` is read as the edits it makes (`patchfiles.update_hunks`). A
+whole file written has no "before", so it is not read here.
 """
 
 from __future__ import annotations
@@ -44,6 +41,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.forgegates import opens_gate
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["PROTECTION_SWITCHED_OFF", "REHEARSAL", "switches_protection_off"]
@@ -58,7 +56,7 @@ _PROTECTION = (
     r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
-    r"|white[_-]?list)"
+    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -127,13 +125,11 @@ def _made_true(keys: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _LET_THROUGH = (
-    _made_true(r"allows?[_-]?(?:force[_-]?push(?:es)?|deletions)"),
     _made_true(r"push_to_hub|auto_publish|upload_to_hub|catchup"),
     _made_true(r"send_?default_?pii|send_?pii|capture_?pii|log_?pii|attach_?screenshot"
                r"|include_?local_?variables|attach_?view_?hierarchy"),
 )  # fmt: skip
-"""Settings whose ``true`` lets through what ``false`` kept back: a protected branch's
-force pushes or deletion (its history rewritten past every review), a training run's
+"""Settings whose ``true`` lets through what ``false`` kept back: a training run's
 results published at its end (``push_to_hub``), a crash reporter sending users' personal
 data and screenshots (Sentry's ``SendDefaultPii``, ``AttachScreenshot``)."""
 _SPACED = (
@@ -146,21 +142,15 @@ _SPACED_OFF = re.compile(_SPACED + r"(?:0|false|no|off)[\"']?[ \t]*(?:$|[#;/])")
 (``sv_anticheat 1``, ``sv_password_required 1``) turned to ``0``."""
 _LET_IN = re.compile(
     r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b"
-    r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']",
+    r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']"
+    r"|\bACTIONS_ALLOW_UNSECURE_COMMANDS[\"']?\s*[:=]\s*[\"']?true\b",
     re.I,
 )
 """Code from a model's repository run at load (``trust_remote_code=True``), a demo's
 public share link opened (Gradio's ``launch(share=True)``: anyone with the link uses it),
-or a role given to anyone not logged in (Airflow's ``AUTH_ROLE_PUBLIC = 'Admin'``)."""
-_SCANS_OFF = re.compile(
-    r"\b(?:SECRET_DETECTION|SAST|DAST|DEPENDENCY_SCANNING|CONTAINER_SCANNING|LICENSE_SCANNING"
-    r"|IAC_SCANNING|CODE_QUALITY)_DISABLED[\"']?\s*[:=]\s*[\"']?(?:true|1|yes)\b",
-    re.I,
-)
-"""GitLab's security templates switched off by a CI variable (``SAST_DISABLED: "true"``)."""
-_GATE = re.compile(r"^\s*environment:\s*\S")
-"""A GitHub Actions job's environment: its protection rules (required reviewers, a wait,
-its branches) stand between the job and the environment's secrets."""
+a role given to anyone not logged in (Airflow's ``AUTH_ROLE_PUBLIC = 'Admin'``), or a
+workflow's deprecated ``set-env`` commands let back in (``ACTIONS_ALLOW_UNSECURE_COMMANDS``:
+any step's output then sets the next steps' variables, ``PATH`` and ``NODE_OPTIONS``)."""
 _RETENTION = re.compile(
     r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
 )
@@ -180,9 +170,16 @@ made ``false``, the command wipes production's schema when next run."""
 _NOTHING_PROTECTED = re.compile(r"protected_environments\s*=\s*\[\s*\]")
 """Rails' environments its destructive tasks refuse to run in, emptied."""
 _MAX_TEXT = 64 * 1024
+_CI_FILE = re.compile(
+    r"/\.github/workflows/|/\.gitlab-ci\.ya?ml$|/\.gitlab/ci/|/\.buildkite/|/\.circleci/"
+    r"|/azure-pipelines[^/]*\.ya?ml$|/bitbucket-pipelines\.yml$|/Jenkinsfile$|/\.drone\.ya?ml$"
+    r"|/\.woodpecker"
+)
+"""A CI system's pipeline file: its jobs' gates and checks are `forgegates`'."""
 _CHECK = re.compile(
-    r"\braise\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied|PermissionDenied|CrossTenant"
-    r"|RiskLimit|LimitExceeded|LimitBreached"
+    r"\b(?:raise|throw\s+new|throw)\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied"
+    r"|PermissionDenied|CrossTenant|RiskLimit|LimitExceeded|LimitBreached|NeedsApproval"
+    r"|ApprovalRequired|RequiresApproval"
     r"|NotAuthori[sz]ed|AuthError|AuthenticationError|AuthorizationError)"
     r"|\b(?:abort|halt|throw|raise|return)\b[^\n]*\b(?:401|403)\b"
     r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
@@ -192,7 +189,9 @@ _CHECK = re.compile(
     r"|constructEvent|construct_event|verifySignature|verify_signature|verifyWebhook"
     r"|verify_webhook|validate_webhook|validateRequest|validate_request|verifyHeader"
     r"|verify_header|verify_hmac|verifyHmac|compare_digest|timingSafeEqual|hash_equals"
-    r"|secure_compare|validateWebhookSignature)(?!\w)"
+    r"|secure_compare|validateWebhookSignature|ConstructEvent|ConstructEventWithOptions"
+    r"|webhook_notification\.parse|verification_status|verifyWebhookSignature)(?!\w)"
+    r"|\b[Ii]dempotency[_-]?[Kk]ey\b|\bIdempotency-Key\b"
     r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
     r"|bandit|gosec|zizmor|scorecard|dependency-review)"
     r"|\brun:[^\n]*\b(?:pip-audit|npm audit|pnpm audit|yarn audit|yarn npm audit|safety check"
@@ -215,7 +214,9 @@ an LLM application's input and output rails (NeMo Guardrails' ``self check input
 3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
 ``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
 people's data hashed before it leaves (``sha2(lower(trim(email)), 256)``): without it the
-address itself lands in every table built on it."""
+address itself lands in every table built on it; a payment's idempotency key (without it a
+retried request charges twice) or an approval a large refund needs
+(``throw new RefundNeedsApprovalError``)."""
 _COMMENT = ("#", "//", "--", "/*", "*", "<!--")
 _DIRECTIVES = ("#define", "#if", "#undef", "#include", "#elif", "#else", "#endif", "#pragma")
 
@@ -228,20 +229,18 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     owners = any(p.rpartition("/")[2] == "CODEOWNERS" for p in paths)
     ssh_file = any("ssh_config" in p.rpartition("/")[2] or "/ssh" in p for p in paths)
     watcher = any(_WATCHER_FILE.search(p.rpartition("/")[2]) for p in paths)
-    workflow = any("/.github/workflows/" in f"/{p}" for p in paths)
+    workflow = any(_CI_FILE.search(f"/{p}") for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
         if _turned(_DESTROY_OFF, _DESTROY_ON, old, new):
             return True  # `flyway.cleanDisabled=true` made `false`
         if any(_turned(false, true, old, new) for false, true in _LET_THROUGH):
-            return True  # `allow_force_pushes: false` made `true`; `push_to_hub`, `SendDefaultPii`
+            return True  # `push_to_hub`, `SendDefaultPii` made `true`
         if _turned(_SPACED_ON, _SPACED_OFF, old, new):
             return True  # `sv_anticheat 1` made `0`
-        if _SCANS_OFF.search(new) and not _SCANS_OFF.search(old):
-            return True  # GitLab's `SAST_DISABLED: "true"`
-        if workflow and _gate_dropped(old, new):
-            return True  # a deploy job's `environment: production` (its reviewers) taken away
+        if opens_gate(owners, workflow, old, new):
+            return True  # a review, a deploy's reviewers or a CI scan taken away
         if _LET_IN.search(new) and not _LET_IN.search(old):
             return True  # `trust_remote_code=True`, Gradio's `launch(share=True)`
         if _lowered(_RETENTION, old, new) or (
@@ -252,8 +251,6 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # `ActiveRecord::Base.protected_environments = []`
         if _ssh_weakened(old, new, ssh_file):
             return True  # `PasswordAuthentication no` made `yes`
-        if owners and _owners_dropped(old, new):
-            return True  # a path's required reviewers taken away
         if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):
             return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
         if _turned(_ON, _OFF, old, new):
@@ -288,22 +285,6 @@ def _ssh_weakened(old: str, new: str, ssh_file: bool) -> bool:
     return bool((weak & set_before) - was_weak)
 
 
-def _owners_dropped(old: str, new: str) -> bool:
-    """Whether a CODEOWNERS rule of ``old`` (a path and its owners) loses an owner in
-    ``new``, or is gone or commented out: a protected branch then merges that path's
-    changes without the review those owners gave."""
-    kept: dict[str, set[str]] = {}
-    for line in new.splitlines():
-        pattern, *names = line.split() or ("#",)
-        if not pattern.startswith("#"):
-            kept.setdefault(pattern, set()).update(names)
-    for line in old.splitlines():
-        pattern, *names = line.split() or ("#",)
-        if not pattern.startswith("#") and names and not kept.get(pattern, set()).issuperset(names):
-            return True
-    return False
-
-
 def _opened_to_anyone(old: str, new: str) -> bool:
     """Whether ``new`` lets anyone in (``'*'``) where ``old`` named who may come in, or
     makes public what ``old`` kept private (a package's ``"access": "restricted"`` made
@@ -321,12 +302,6 @@ _CLOSED = re.compile(_SHOWN + r"(?:restricted|private|internal|true)\b", re.I)
 _OPENED = re.compile(_SHOWN + r"(?:public(?:-read(?:-write)?)?|false)\b", re.I)
 """"Who may see it" keys: a package's publish access, a repository's or bucket's
 visibility or ACL, package.json's ``private`` (``true`` keeps ``npm publish`` off)."""
-
-
-def _gate_dropped(old: str, new: str) -> bool:
-    """Whether a job's ``environment:`` line of ``old`` is gone from ``new``."""
-    kept = {line.strip() for line in new.splitlines()}
-    return any(_GATE.match(line) and line.strip() not in kept for line in old.splitlines())
 
 
 def _turned(before: re.Pattern[str], after: re.Pattern[str], old: str, new: str) -> bool:

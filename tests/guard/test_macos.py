@@ -145,7 +145,7 @@ def test_a_macos_change_a_person_should_see_is_asked(
         ("osascript -e 'do shell script \"spctl --master-disable\" with administrator "
          "privileges'", "macos-protection-off"),
         ("osascript -e 'set the clipboard to (do shell script \"security "
-         "find-generic-password -s npm -w\")'", "credential-print"),
+         "find-generic-password -s npm -w\")'", "credential-print-keychain"),
         ("osascript <<'AS'\ndo shell script \"rm -rf $HOME/Library/Keychains\"\nAS",
          "rm-under-home"),
         ("osascript -l JavaScript -e 'Application.currentApplication().doShellScript("

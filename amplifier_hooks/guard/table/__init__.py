@@ -65,6 +65,7 @@ from amplifier_hooks.guard.table.splitting import split_filters
 from amplifier_hooks.guard.table.sqlshell import CLIENTS, meta_commands
 from amplifier_hooks.guard.table.system import SYSTEM
 from amplifier_hooks.guard.table.text import SEARCHES, TEXT, YQ, searched
+from amplifier_hooks.guard.table.vcsconfig import VCS_TOOLS, vcs_setting_commands
 from amplifier_hooks.guard.table.workspaceexec import EXEC_TOOLS, workspace_commands
 
 __all__ = [
@@ -123,7 +124,7 @@ RUNS_COMMANDS = frozenset({"man", "rg", "jq", "ssh", "scp", "sed", "git", "sort"
                            "fd", "fdfind", "tar", "rsync", "install", "zip", "script", "npm",
                            "pnpm", "yarn", "composer", "parallel", *CLIENTS, *EDITORS,
                            "split", "node", "lftp", *DOCUMENT_TOOLS,
-                           *EXEC_TOOLS})  # fmt: skip
+                           *EXEC_TOOLS, *VCS_TOOLS})  # fmt: skip
 """Programs with an option (or, for sed, a command; for a database client, a
 meta-command; for a monorepo tool, ``exec``'s words) whose value is a command they run;
 jq's filter reading the environment is judged as the ``printenv`` that shows the same."""
@@ -147,6 +148,8 @@ def commands_run(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
         return loaded_code_commands(args)
     if program in DOCUMENT_TOOLS:  # pandoc's filters, TeX's \write18, gs's %pipe%
         return document_commands(program, args)
+    if program in VCS_TOOLS:  # `hg --config 'alias.x=!CMD' x`, `jj --config ui.pager=CMD`
+        return vcs_setting_commands(program, args)
     found: list[str] = [*setting_commands(program, args), *workspace_commands(program, args)]
     for does, target in read_call(program, args).acts:
         if does != Does.RUN or not target:

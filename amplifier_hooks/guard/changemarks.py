@@ -1,0 +1,52 @@
+"""What a file tool's change does, by the lines it takes out and puts in: the marks of one
+write or edit (`calls.ToolCall.of`) and of one ``apply_patch`` hunk (`callpieces`), read
+by the same checks so the two routes to the same change are judged alike."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
+from amplifier_hooks.guard.entitlements import weakens_entitlements
+from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
+from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
+from amplifier_hooks.guard.ignorefiles import (
+    IGNORE_DROPPED,
+    SECRET_UNIGNORED,
+    drops_ignored,
+    unignores_secrets,
+)
+from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
+from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
+from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
+from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
+from amplifier_hooks.guard.scannerfiles import scanner_marks
+from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
+
+
+def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str, ...]:
+    """The marks of a write or edit of ``paths`` with ``inputs`` (a file tool's, or
+    ``{"old_string", "new_string"}`` for a patch's hunk): a secret unignored, an ignore
+    entry dropped, an extension's reach widened, a remote script loaded, the secret
+    scanner removed or blinded, a protection switched off, a secret inlined, the
+    environment reported, a package's funding address changed, a secret logged, a card's
+    number taken by the app's own form."""
+    return (
+        *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
+        *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
+        *((EXTENSION_WIDENED,) if widens_extension(paths, inputs) else ()),
+        *((REMOTE_SCRIPT,) if adds_remote_script(paths, inputs) else ()),
+        *scanner_marks(paths, inputs),
+        *(
+            (PROTECTION_SWITCHED_OFF,)
+            if switches_protection_off(paths, inputs) or weakens_entitlements(paths, inputs)
+            else ()
+        ),
+        *((SECRET_INLINED,) if inlines_secret(inputs) else ()),
+        *((ENVIRONMENT_REPORTED,) if reports_environment(written_text(inputs)) else ()),
+        *((FUNDING_CHANGED,) if changes_funding(paths, inputs) else ()),
+        *((SECRET_LOGGED,) if logs_secret(inputs) else ()),
+        *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
+    )

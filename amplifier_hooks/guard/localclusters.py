@@ -1,0 +1,47 @@
+"""A cluster command told to use a cluster that runs on this machine.
+
+kind, k3d, minikube, Docker Desktop, OrbStack, Rancher Desktop and Colima name the
+kubeconfig contexts they make after themselves (``kind-dev``, ``k3d-demo``, ``minikube``):
+``kubectl --context kind-dev apply -f x.yaml`` changes a cluster in a container here,
+made for the work and thrown away after it, not one others share. Such a piece is marked
+`LOCAL_CLUSTER`, and the pack's asks about a cluster's changes leave it alone. Only the
+context the command names counts (the current context is the kubeconfig's, unseen here),
+and it is never granted by this: the host decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.model import Piece
+
+__all__ = ["CLUSTER_TOOLS", "LOCAL_CLUSTER", "mark_local_clusters"]
+
+LOCAL_CLUSTER = "@local-cluster"
+CLUSTER_TOOLS = frozenset({"kubectl", "helm", "helmfile", "oc", "kubectx"})
+_CONTEXT_OPTIONS = frozenset({"--context", "--kube-context"})
+_LOCAL = re.compile(
+    r"^(?:kind-[\w.-]+|k3d-[\w.-]+|minikube|docker-desktop|docker-for-desktop|orbstack"
+    r"|rancher-desktop|colima(?:-[\w.-]+)?|microk8s|kind)$"
+)
+
+
+def mark_local_clusters(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each cluster command that names a local cluster's context marked."""
+    out: list[Piece] | None = None
+    for index, piece in enumerate(pieces):
+        if piece.program in CLUSTER_TOOLS and _local_context(piece.args):
+            out = out or list(pieces)
+            out[index] = piece._replace(wrappers=(*piece.wrappers, LOCAL_CLUSTER))
+    return pieces if out is None else tuple(out)
+
+
+def _local_context(args: tuple[str, ...]) -> bool:
+    """Whether every context ``args`` name is a local cluster's (and one is named)."""
+    named: list[str] = []
+    for index, arg in enumerate(args):
+        option, eq, value = arg.partition("=")
+        if option not in _CONTEXT_OPTIONS:
+            continue
+        named.append(value if eq else (args[index + 1] if index + 1 < len(args) else ""))
+    return bool(named) and all(_LOCAL.match(name) for name in named)

@@ -1,0 +1,72 @@
+"""An edit that puts a secret, or a whole request's fields, into a log line.
+
+``console.log('secret=%s', endpointSecret)``, ``logger.info(f"key {api_key}")``,
+``Rails.logger.info(params.to_unsafe_h.inspect)``: the log is kept, shipped to a log
+service and read by everyone on call, so the webhook's signing secret, an API key or a
+customer's card number in a request's fields is in all of them from the next deploy on.
+An edit whose new text adds a logging or printing call that names a variable of a secret
+(its name holds ``secret``, ``password``, ``token``, ``api_key``, ``private_key``), or a
+request's whole parameters or body, is marked `SECRET_LOGGED` (asked). Names inside a
+string literal are the message's words, not the value, and are not read; nor is a test of
+whether the value is there (``bool(api_key)``, ``token.length``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+
+__all__ = ["SECRET_LOGGED", "logs_secret"]
+
+SECRET_LOGGED = "@secret-logged"
+_CALL = re.compile(
+    r"(?:\bconsole\.(?:log|info|debug|warn|error|trace)|\b(?:logger|log|logging|LOG|Log|"
+    r"Rails\.logger|log\.Printf?|slog|zap\.S\(\)|tracing)\.(?:\w+)|\bfmt\.(?:Print|Fprint)\w*"
+    r"|\bprint(?:ln|f)?|\bputs|\bp|\bpp|\bSystem\.out\.print\w*|\berror_log|\bvar_dump"
+    r"|\bdbg!|\bprintln!|\beprintln!)(?![\w!])\s*\(?",
+)
+"""A call that writes a line to a log or the output."""
+_SECRET = re.compile(
+    r"\b\w*(?:secret|password|passwd|token|api_?key|apiKey|private_?key|privateKey|signing_?key"
+    r"|signingKey|credential)\w*\b",
+    re.I,
+)
+_REQUEST = re.compile(
+    r"\bparams\.(?:to_unsafe_h|permit!)|\b(?:req|request)\.(?:body|POST|data|form|json)\b"
+    r"|\brequest\.get_json\(\)",
+)
+_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
+_INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}")
+_PRESENCE = re.compile(
+    r"\b(?:bool|len|Boolean|isset|empty|is_some|is_none)\(\s*[\w.]+\s*\)|!!\s*[\w.]+"
+    r"|[\w.]+\.(?:length|present\?|nil\?|blank\?|size|is_some\(\)|is_none\(\))"
+    r"|[\w.]+\s+is\s+(?:not\s+)?None|[\w.]+\s*[!=]==?\s*(?:null|undefined|nil|None)\b"
+)
+"""Whether a value is there, or how long it is (``bool(api_key)``): not the value."""
+_MAX_TEXT = 64 * 1024
+
+
+def logs_secret(inputs: Mapping[str, Any]) -> bool:
+    """Whether a file tool's edit ``inputs`` add a log line naming a secret's variable or
+    a request's whole fields."""
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        before = {line.strip() for line in old.splitlines()}
+        for line in new.splitlines():
+            if line.strip() in before or _CALL.search(line) is None:
+                continue
+            if _names_secret(line):
+                return True
+    return False
+
+
+def _names_secret(line: str) -> bool:
+    """Whether the code of ``line`` (string literals' words left out, their interpolated
+    expressions read) names a secret's variable or a request's fields."""
+    inside = [part for m in _INTERPOLATED.finditer(line) for part in m.groups() if part]
+    code = _PRESENCE.sub(" ", " ".join([_STRING.sub(" ", line), *inside]))
+    return _SECRET.search(code) is not None or _REQUEST.search(code) is not None
