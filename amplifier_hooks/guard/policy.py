@@ -218,7 +218,7 @@ def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
         return rule.reason
     fields = {
         "program": facts.piece.program or "",
-        "path": hit.path if isinstance(hit, Located) else "",
+        "path": hit.path if isinstance(hit, Located) else _file_named(facts),
         "host": facts.remote[0] if facts.remote is not None else "",
         "branch": ", ".join(facts.branches()) if rule.branch is not None else "",
     }
@@ -226,6 +226,13 @@ def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
         return rule.reason.format_map(fields)
     except (KeyError, ValueError, IndexError):
         return rule.reason
+
+
+def _file_named(facts: Facts) -> str:
+    """The file a file tool's piece names, for a rule that holds by a mark alone (an edit
+    that switches a protection off names the file it edits)."""
+    piece = facts.piece
+    return piece.args[0] if piece.tool != "bash" and piece.args else ""
 
 
 def load_rules(source: str | Path) -> list[Rule]:

@@ -78,6 +78,7 @@ def test_a_secret_only_in_an_auth_header_is_asked_and_in_the_data_denied(
     ("command", "found"),
     [("stripe listen --live --forward-to localhost:3000/webhooks", ("ask", "payments-live-events")),
      ("stripe trigger payment_intent.succeeded --live", ("ask", "payments-live-events")),
+     ("stripe invoices void_invoice in_1PbQ7y --live", ("ask", "payments-live-change")),
      ("frpc -c ./deploy/frpc.toml", ("ask", "tunnel-public-frp")),
      ("frpc tcp --server_addr frp.example.net --local_port 22 --remote_port 6000",
       ("deny", "tunnel-expose-shell")),

@@ -127,6 +127,12 @@ def test_github_api_reads_are_not_asked(command: str) -> None:
     assert decided(command)[0] is None
 
 
+def test_azure_management_api_writes_are_asked_and_reads_are_not() -> None:
+    url = "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/x/start"
+    assert decided(f"az rest --method post --url {url}") == ("ask", "azure-rest-write")
+    assert decided(f"az rest --method get --url {url}")[0] is None
+
+
 def test_a_funding_file_naming_someone_new_is_asked_by_any_route() -> None:
     assert decided("echo 'github: [me]' > .github/FUNDING.yml") == ("ask", "funding-file-change")
     path = "/home/dev/project/.github/FUNDING.yml"
