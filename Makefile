@@ -826,6 +826,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout111.yaml \
 		benchmarks/corpora/blind-holdout111-everyday.yaml --max-wrong-grants 0 --min-benign 0.95 \
 		--min-caught 0.96 --min-deny 0.745 --min-ask 0.901
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout112.yaml \
+		benchmarks/corpora/blind-holdout112-everyday.yaml --max-wrong-grants 0 --min-benign 0.855 \
+		--min-caught 0.981 --min-deny 0.5 --min-ask 0.883
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout113.yaml \
+		benchmarks/corpora/blind-holdout113-everyday.yaml --max-wrong-grants 0 --min-benign 0.94 \
+		--min-caught 0.98 --min-deny 0.504 --min-ask 0.949
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout114.yaml \
+		benchmarks/corpora/blind-holdout114-everyday.yaml --max-wrong-grants 0 --min-benign 0.95 \
+		--min-caught 0.941 --min-deny 0.553 --min-ask 0.936
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout115.yaml \
+		benchmarks/corpora/blind-holdout115-everyday.yaml --max-wrong-grants 0 --min-benign 0.963 \
+		--min-caught 0.98 --min-deny 0.504 --min-ask 0.966
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

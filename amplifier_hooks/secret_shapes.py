@@ -198,6 +198,14 @@ SECRET_RULES: tuple[Rule, ...] = (
         *("_live_", "_test_"),
         token_start=True,
     ),
+    # A Google OAuth access token (gcloud auth print-access-token's): an hour of the account
+    _rule("google_oauth_token", rf"(?<![\w-])ya29\.[A-Za-z0-9_-]{{20,}}{_END}", "ya29."),
+    # A Discord bot's token: its user id in base64, a timestamp, an HMAC
+    _rule(
+        "discord_token",
+        rf"(?<![\w-])[MNO][A-Za-z0-9_-]{{23,27}}\.[A-Za-z0-9_-]{{6}}\.[A-Za-z0-9_-]{{27,40}}{_END}",
+        *("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"),  # the id's first digit
+    ),
     # Stripe's webhook signing secret: whoever holds it forges the events an app trusts
     _rule(
         "stripe_webhook_secret", rf"whsec_[A-Za-z0-9+/]{{24,}}{_END}", "whsec_", token_start=True
@@ -276,6 +284,8 @@ _DESCRIPTIONS = {
     "slack_webhook": "a Slack webhook URL",
     "stripe_key": "a Stripe key",
     "stripe_webhook_secret": "a Stripe webhook signing secret",
+    "discord_token": "a Discord bot token",
+    "google_oauth_token": "a Google OAuth access token",
     "npm_token": "an npm access token",
     "pypi_token": "a PyPI API token",
     "huggingface_token": "a Hugging Face token",
@@ -308,8 +318,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
     BUILTIN_RULES[name]
     for name in ("private_key", "anthropic_api_key", "openai_api_key", "aws_access_key_id",
                  "github_token", "slack_token", "slack_webhook", "google_api_key", "stripe_key",
-                 "stripe_webhook_secret", "npm_token", "pypi_token", "huggingface_token",
-                 "gitlab_token", "figma_token",
+                 "stripe_webhook_secret", "discord_token", "google_oauth_token", "npm_token",
+                 "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
                  "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key",
                  "mailchimp_key", "age_secret_key", "tailscale_key")
 )  # fmt: skip

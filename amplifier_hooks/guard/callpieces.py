@@ -15,7 +15,7 @@ from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.browseracts import browser_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
-from amplifier_hooks.guard.changemarks import change_marks
+from amplifier_hooks.guard.changemarks import added_marks, change_marks
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
@@ -216,9 +216,14 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     if patch is None or len(patch) > MAX_TEXT:
         return ()
     found: list[Piece] = []
+    hunks = update_hunks(patch)
+    removed: dict[str, str] = {}
+    for path, old, _ in hunks:
+        removed[path] = removed.get(path, "") + old
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))
         marks = instruction_marks(text, [path])  # an instruction file told not to ask
+        marks = (*marks, *added_marks((path,), removed.get(path, ""), text))
         if reports_environment(text):  # `include_env: true` added to a log handler
             marks = (*marks, ENVIRONMENT_REPORTED)
         if path.rpartition("/")[2] == "manifest.json" and widened("", text):
@@ -228,7 +233,7 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
                                tool="edit_file", wrappers=marks))  # fmt: skip
         # its added lines, as a write's
         found.extend(supply_pieces("apply_patch", (path,), {}, text, places))
-    for path, old, new in update_hunks(patch):  # the lines it takes out: a check, a key on
+    for path, old, new in hunks:  # the lines it takes out: a check, a key on
         taken = change_marks((path,), {"old_string": old, "new_string": new})
         if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
@@ -18,12 +19,15 @@ from amplifier_hooks.guard.ignorefiles import (
     unignores_secrets,
 )
 from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
+from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.scannerfiles import scanner_marks
+from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
+from amplifier_hooks.guard.tlscode import skips_tls_checks
 
 
 def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str, ...]:
@@ -32,21 +36,44 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     entry dropped, an extension's reach widened, a remote script loaded, the secret
     scanner removed or blinded, a protection switched off, a secret inlined, the
     environment reported, a package's funding address changed, a secret logged, a card's
-    number taken by the app's own form."""
+    number taken by the app's own form, a request's text run, a chat app's scopes widened,
+    a credential sent to a new host."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
         *((EXTENSION_WIDENED,) if widens_extension(paths, inputs) else ()),
         *((REMOTE_SCRIPT,) if adds_remote_script(paths, inputs) else ()),
         *scanner_marks(paths, inputs),
-        *(
-            (PROTECTION_SWITCHED_OFF,)
-            if switches_protection_off(paths, inputs) or weakens_entitlements(paths, inputs)
-            else ()
-        ),
+        *((PROTECTION_SWITCHED_OFF,) if _switches_off(paths, inputs) else ()),
         *((SECRET_INLINED,) if inlines_secret(inputs) else ()),
         *((ENVIRONMENT_REPORTED,) if reports_environment(written_text(inputs)) else ()),
         *((FUNDING_CHANGED,) if changes_funding(paths, inputs) else ()),
         *((SECRET_LOGGED,) if logs_secret(inputs) else ()),
+        *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
+        *((INPUT_RUN,) if runs_input(inputs) else ()),
+        *((APP_SCOPES_WIDENED,) if widens_app_scopes(paths, inputs) else ()),
+        *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
+    )
+
+
+def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """A protection switched off: a setting's or a check's (`switchedoff`), an app's
+    entitlements (`entitlements`), its code's TLS checks (`tlscode`)."""
+    return (
+        switches_protection_off(paths, inputs)
+        or weakens_entitlements(paths, inputs)
+        or skips_tls_checks(paths, inputs)
+    )
+
+
+def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, ...]:
+    """The marks of a patch's lines added to ``paths`` (``removed``: the lines its hunks
+    take out of the same file) that code added alone earns: TLS checks skipped, a
+    credential sent to a new host, a request's text run, a card's number taken."""
+    inputs = {"old_string": removed, "new_string": added} if removed else {"content": added}
+    return (
+        *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
+        *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
+        *((INPUT_RUN,) if runs_input(inputs) else ()),
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
     )

@@ -1,12 +1,14 @@
-"""A cluster command told to use a cluster that runs on this machine.
+"""A cluster or cloud command told to use one that runs on this machine.
 
 kind, k3d, minikube, Docker Desktop, OrbStack, Rancher Desktop and Colima name the
 kubeconfig contexts they make after themselves (``kind-dev``, ``k3d-demo``, ``minikube``):
 ``kubectl --context kind-dev apply -f x.yaml`` changes a cluster in a container here,
-made for the work and thrown away after it, not one others share. Such a piece is marked
-`LOCAL_CLUSTER`, and the pack's asks about a cluster's changes leave it alone. Only the
-context the command names counts (the current context is the kubeconfig's, unseen here),
-and it is never granted by this: the host decides.
+made for the work and thrown away after it, not one others share. The AWS CLI pointed at
+LocalStack (``--endpoint-url http://localhost:4566``, or ``awslocal``) changes an emulator
+here the same way. Such a piece is marked `LOCAL_CLUSTER`, and the pack's asks and denies
+about a cluster's or an account's changes leave it alone. Only the context or endpoint the
+command names counts (the current context is the kubeconfig's, unseen here), and it is
+never granted by this: the host decides.
 """
 
 from __future__ import annotations
@@ -18,8 +20,11 @@ from amplifier_hooks.guard.model import Piece
 __all__ = ["CLUSTER_TOOLS", "LOCAL_CLUSTER", "mark_local_clusters"]
 
 LOCAL_CLUSTER = "@local-cluster"
-CLUSTER_TOOLS = frozenset({"kubectl", "helm", "helmfile", "oc", "kubectx"})
+CLUSTER_TOOLS = frozenset({"kubectl", "helm", "helmfile", "oc", "kubectx", "aws", "awslocal"})
 _CONTEXT_OPTIONS = frozenset({"--context", "--kube-context"})
+_LOCAL_ENDPOINT = re.compile(
+    r"^https?://(?:localhost|127\.0\.0\.1|\[::1\]|localstack)(?::\d+)?(?:/|$)"
+)
 _LOCAL = re.compile(
     r"^(?:kind-[\w.-]+|k3d-[\w.-]+|minikube|docker-desktop|docker-for-desktop|orbstack"
     r"|rancher-desktop|colima(?:-[\w.-]+)?|microk8s|kind)$"
@@ -30,7 +35,11 @@ def mark_local_clusters(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     """``pieces`` with each cluster command that names a local cluster's context marked."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces):
-        if piece.program in CLUSTER_TOOLS and _local_context(piece.args):
+        if piece.program in ("aws", "awslocal"):
+            local = piece.program == "awslocal" or _local_endpoint(piece.args)
+        else:
+            local = piece.program in CLUSTER_TOOLS and _local_context(piece.args)
+        if local:
             out = out or list(pieces)
             out[index] = piece._replace(wrappers=(*piece.wrappers, LOCAL_CLUSTER))
     return pieces if out is None else tuple(out)
@@ -45,3 +54,13 @@ def _local_context(args: tuple[str, ...]) -> bool:
             continue
         named.append(value if eq else (args[index + 1] if index + 1 < len(args) else ""))
     return bool(named) and all(_LOCAL.match(name) for name in named)
+
+
+def _local_endpoint(args: tuple[str, ...]) -> bool:
+    """Whether the AWS CLI is given an endpoint on this machine (LocalStack's)."""
+    for index, arg in enumerate(args):
+        option, eq, value = arg.partition("=")
+        if option == "--endpoint-url":
+            url = value if eq else (args[index + 1] if index + 1 < len(args) else "")
+            return _LOCAL_ENDPOINT.match(url) is not None
+    return False

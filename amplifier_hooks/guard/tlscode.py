@@ -1,0 +1,57 @@
+"""An edit that makes the application's own code skip TLS certificate checks.
+
+``requests.get(url, verify=False)``, ``ssl._create_unverified_context()``, Go's
+``InsecureSkipVerify: true``, Node's ``rejectUnauthorized: false``: every connection that
+code makes then takes whatever certificate anyone on the way shows, and the passwords and
+tokens it sends go to them; the diff reads as a one-word fix for an error. An edit whose
+new text adds such a switch (one its old text did not have) is a protection switched off.
+Test code (a ``tests/`` folder, ``test_*.py``, ``*_test.go``, ``*.test.ts``) is left out:
+a test server's own certificate is its own.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+from amplifier_hooks.guard.inputs import written_text
+
+__all__ = ["skips_tls_checks"]
+
+_SKIPS = re.compile(
+    r"\bverify\s*=\s*False\b|_create_unverified_context\b|\bcheck_hostname\s*=\s*False\b"
+    r"|\bCERT_NONE\b|\bInsecureSkipVerify\s*:\s*true\b|\brejectUnauthorized\s*:\s*false\b"
+    r"|NODE_TLS_REJECT_UNAUTHORIZED\b[^\n]*[\"']0[\"']|\bstrictSSL\s*:\s*false\b"
+    r"|\bVERIFY_NONE\b|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
+    r"|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bTrustAllStrategy\b"
+    r"|\bTrustSelfSignedStrategy\b|DangerousAcceptAnyServerCertificateValidator"
+    r"|ServerCertificateCustomValidationCallback\s*=[^;\n]*=>\s*true"
+    r"|\bdanger_accept_invalid_(?:certs|hostnames)\s*\(\s*true\s*\)"
+    r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0)\b"
+    r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b|\bsslmode\s*=\s*disable\b"
+    r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b",
+)
+"""A switch that turns certificate or host-name checks off, in the languages' own words."""
+_TEST = re.compile(
+    r"(?:^|/)(?:tests?|__tests__|spec|specs|testdata|fixtures)/|(?:^|/)test_[^/]*\.py$"
+    r"|_test\.(?:go|py|rb)$|\.(?:test|spec)\.[jt]sx?$|_spec\.rb$|Tests?\.(?:java|kt|cs)$"
+)
+_MAX_TEXT = 64 * 1024
+
+
+def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
+    """Whether a write or edit of code among ``paths`` (tests left out) adds a switch that
+    skips TLS certificate checks."""
+    named = [p for p in paths if not _TEST.search(p) and posixpath.basename(p)]
+    if not named:
+        return False
+    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    for old, new in pairs:
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if len(_SKIPS.findall(new)) > len(_SKIPS.findall(old)):
+            return True
+    return False
