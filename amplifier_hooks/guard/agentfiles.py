@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.instructioncode import INSTRUCTION_FILE
+from amplifier_hooks.guard.instructioncode import instruction_file
 
 __all__ = ["NO_ASKING_WRITTEN", "POWERS_WRITTEN", "SWITCH_WRITTEN", "WEAKENING_WRITTEN",
            "instruction_marks"]  # fmt: skip
@@ -35,7 +35,6 @@ show the person, switched off in words the model obeys."""
 
 _COMMAND_FILE = re.compile(r"(?:^|/)\.claude/(?:skills|agents|commands)/.*\.md\Z", re.I)
 _POWERS = re.compile(r"^\s*allowed-tools\s*:|!`", re.MULTILINE | re.IGNORECASE)
-_INSTRUCTION_FILE = INSTRUCTION_FILE
 _SWITCHES = re.compile(
     r"dangerously|bypass-?permissions|yolo|disableAllHooks|danger-full-access"
     r"|approval_policy|sandbox_mode|allow-all-tools|hooksConfig|OPENCODE_PURE",
@@ -85,7 +84,7 @@ def instruction_marks(written: str | None, paths: list[str]) -> tuple[str, ...]:
     # costs these searches 0.7 ms) and is searched only for the files that carry them
     if any(_COMMAND_FILE.search(n) for n in names) and _POWERS.search(written):
         marks.append(POWERS_WRITTEN)
-    if any(_INSTRUCTION_FILE.search(n) for n in names):
+    if any(instruction_file(n) for n in names):
         if _SWITCHES.search(written):
             marks += (WEAKENING_WRITTEN, SWITCH_WRITTEN)
         elif _GUARD_NAMES.search(written):

@@ -47,20 +47,22 @@ def mark_local_clusters(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def _local_context(args: tuple[str, ...]) -> bool:
     """Whether every context ``args`` name is a local cluster's (and one is named)."""
-    named: list[str] = []
-    for index, arg in enumerate(args):
-        option, eq, value = arg.partition("=")
-        if option not in _CONTEXT_OPTIONS:
-            continue
-        named.append(value if eq else (args[index + 1] if index + 1 < len(args) else ""))
+    named = _values(args, _CONTEXT_OPTIONS)
     return bool(named) and all(_LOCAL.match(name) for name in named)
 
 
 def _local_endpoint(args: tuple[str, ...]) -> bool:
-    """Whether the AWS CLI is given an endpoint on this machine (LocalStack's)."""
+    """Whether every endpoint the AWS CLI is given is on this machine (LocalStack's): the
+    last one given is the one it uses, so a second one elsewhere is no local call."""
+    urls = _values(args, frozenset({"--endpoint-url"}))
+    return bool(urls) and all(_LOCAL_ENDPOINT.match(url) for url in urls)
+
+
+def _values(args: tuple[str, ...], options: frozenset[str]) -> list[str]:
+    """The values ``args`` give the long options ``options`` (``--opt V``, ``--opt=V``)."""
+    found: list[str] = []
     for index, arg in enumerate(args):
         option, eq, value = arg.partition("=")
-        if option == "--endpoint-url":
-            url = value if eq else (args[index + 1] if index + 1 < len(args) else "")
-            return _LOCAL_ENDPOINT.match(url) is not None
-    return False
+        if option in options:
+            found.append(value if eq else (args[index + 1] if index + 1 < len(args) else ""))
+    return found
