@@ -838,6 +838,12 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout115.yaml \
 		benchmarks/corpora/blind-holdout115-everyday.yaml --max-wrong-grants 0 --min-benign 0.963 \
 		--min-caught 0.98 --min-deny 0.504 --min-ask 0.966
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout116.yaml \
+		benchmarks/corpora/blind-holdout116-everyday.yaml --max-wrong-grants 0 --min-benign 0.931 \
+		--min-caught 0.933 --min-deny 0.38 --min-ask 0.966
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout117.yaml \
+		benchmarks/corpora/blind-holdout117-everyday.yaml --max-wrong-grants 0 --min-benign 0.865 \
+		--min-caught 0.943 --min-deny 0.735 --min-ask 0.827
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
+from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
+from amplifier_hooks.guard.homekeys import home_key_marks
 from amplifier_hooks.guard.ignorefiles import (
     IGNORE_DROPPED,
     SECRET_UNIGNORED,
@@ -37,7 +39,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     scanner removed or blinded, a protection switched off, a secret inlined, the
     environment reported, a package's funding address changed, a secret logged, a card's
     number taken by the app's own form, a request's text run, a chat app's scopes widened,
-    a credential sent to a new host."""
+    a credential sent to a new host, a key read from the home folder, a sign-in check
+    weakened."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -53,6 +56,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((INPUT_RUN,) if runs_input(inputs) else ()),
         *((APP_SCOPES_WIDENED,) if widens_app_scopes(paths, inputs) else ()),
         *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
+        *home_key_marks(paths, inputs),
+        *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
     )
 
 
@@ -69,11 +74,14 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
 def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, ...]:
     """The marks of a patch's lines added to ``paths`` (``removed``: the lines its hunks
     take out of the same file) that code added alone earns: TLS checks skipped, a
-    credential sent to a new host, a request's text run, a card's number taken."""
+    credential sent to a new host, a request's text run, a card's number taken, a key read
+    from the home folder, a sign-in check weakened."""
     inputs = {"old_string": removed, "new_string": added} if removed else {"content": added}
     return (
         *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
         *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
         *((INPUT_RUN,) if runs_input(inputs) else ()),
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
+        *home_key_marks(paths, inputs),
+        *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
     )

@@ -5,10 +5,11 @@
 service and read by everyone on call, so the webhook's signing secret, an API key or a
 customer's card number in a request's fields is in all of them from the next deploy on.
 An edit whose new text adds a logging or printing call that names a variable of a secret
-(its name holds ``secret``, ``password``, ``token``, ``api_key``, ``private_key``), or a
-request's whole parameters or body, is marked `SECRET_LOGGED` (asked). Names inside a
-string literal are the message's words, not the value, and are not read; nor is a test of
-whether the value is there (``bool(api_key)``, ``token.length``).
+(its name holds ``secret``, ``password``, ``token``, ``api_key``, ``private_key``), a
+request's whole parameters or body, or its ``authorization`` or ``cookie`` header, is
+marked `SECRET_LOGGED` (asked). Names inside a string literal are the message's words, not
+the value, and are not read; nor is a test of whether the value is there (``bool(api_key)``,
+``token.length``), nor a value handed to a function that hides it (``mask(api_key)``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ _SECRET = re.compile(
 )
 _REQUEST = re.compile(
     r"\bparams\.(?:to_unsafe_h|permit!)|\b(?:req|request)\.(?:body|POST|data|form|json)\b"
-    r"|\brequest\.get_json\(\)",
+    r"|\brequest\.get_json\(\)"
+    r"|\b(?:req|request)\.headers\.(?:authorization|cookie)\b",
 )
 _STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
 _INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}")
@@ -46,6 +48,14 @@ _PRESENCE = re.compile(
     r"|[\w.]+\s+is\s+(?:not\s+)?None|[\w.]+\s*[!=]==?\s*(?:null|undefined|nil|None)\b"
 )
 """Whether a value is there, or how long it is (``bool(api_key)``): not the value."""
+_MASKED = re.compile(
+    r"\b\w*(?:hash|mask|redact|trunc|prefix|suffix|last4|digest|fingerprint)\w*\(\s*[^()]*\)", re.I
+)
+"""A value handed to a function that hides it (``hashPrefix(token)``, ``mask(api_key)``)."""
+_HEADER_KEYED = re.compile(
+    r"\b(?:req|request)\.headers\[\s*[\"'](?:authorization|cookie)[\"']\s*\]", re.I
+)
+"""A request's sign-in header by its key (read before string literals are left out)."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -69,4 +79,7 @@ def _names_secret(line: str) -> bool:
     expressions read) names a secret's variable or a request's fields."""
     inside = [part for m in _INTERPOLATED.finditer(line) for part in m.groups() if part]
     code = _PRESENCE.sub(" ", " ".join([_STRING.sub(" ", line), *inside]))
+    code = _MASKED.sub(" ", code)
+    if _HEADER_KEYED.search(_MASKED.sub(" ", line)):
+        return True
     return _SECRET.search(code) is not None or _REQUEST.search(code) is not None

@@ -1,0 +1,171 @@
+"""An edit that weakens how the application checks who is signed in.
+
+``jwt.verify(token, key)`` turned into ``jwt.decode(token)``, ``.anyRequest().permitAll()``,
+``bcrypt.hash`` turned into ``md5``, ``password === 'support-2024' ||`` before the real
+comparison, ``return true`` as the first line of ``isAllowedRedirect``: each is a small,
+plausible edit of the project's own code, and from the next deploy on anyone can sign in,
+as anyone. The guard cannot review code; it can see that an edit takes out or loosens one
+of the checks a sign-in rests on, and marks it `AUTH_WEAKENED` (asked: a person reads it).
+
+What counts, in the new text and not the old:
+
+- a token's signature or expiry no longer checked (``verify_signature: False``,
+  ``ignoreExpiration: true``, ``algorithms: ["none"]``; ``jwt.verify`` replaced by
+  ``jwt.decode``);
+- CSRF protection switched off, every request permitted, any origin allowed with
+  credentials;
+- a password stored as given or hashed with MD5 or SHA-1 (Django's ``MD5PasswordHasher``),
+  or a hash's cost (rounds, ``time_cost``, ``memory_cost``) lowered;
+- a password compared with a fixed string (a master password);
+- a check (a function whose name says it authenticates, authorizes or allows) that now
+  returns ``true`` or calls ``next()`` before its checks, or compares a request's
+  parameter or header with a fixed string;
+- a rate limiter taken off a route (a name holding ``Limiter``, ``rateLimit``,
+  ``throttle`` in the old text and not the new);
+- a token's or a session's lifetime made fifty times longer or more;
+- an entry added to a list of the application's administrators (``config/admins.yml``).
+
+A test's file (``tests/``, ``test_*.py``, ``*.spec.ts``) signs nobody in and is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+from amplifier_hooks.guard.inputs import written_text
+
+__all__ = ["AUTH_WEAKENED", "weakens_auth"]
+
+AUTH_WEAKENED = "@auth-weakened"
+
+_LOOSENED = re.compile(
+    r"verify_signature[\"']?\s*:\s*False|ignoreExpiration\s*:\s*true|verify_exp[\"']?\s*:\s*False"
+    r"|algorithms\s*[:=]\s*\[\s*[\"']none[\"']|\bcsrf(?:\(\))?\s*\.disable\(\)|csrf\s*->\s*csrf\.disable"
+    r"|@csrf_exempt|\bskip_forgery_protection\b|\b(?:WTF_)?CSRF_ENABLED\s*=\s*False"
+    r"|anyRequest\(\)\s*\.permitAll\(\)|\b(?:MD5|SHA1|UnsaltedMD5|UnsaltedSHA1|Crypt)PasswordHasher"
+    r"|createHash\(\s*[\"'](?:md5|sha1)[\"']\s*\)[^\n]{0,60}pass|hashlib\.(?:md5|sha1)\([^\n]{0,40}pass"
+    r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass",
+    re.I,
+)
+_CORS_ANY = re.compile(
+    r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))", re.I
+)
+_CREDENTIALS = re.compile(r"credentials\s*:\s*true|allow_credentials\s*=\s*True", re.I)
+_PLAIN_STORED = re.compile(
+    r"\bpassword_?hash\w*\s*=\s*(?:raw|password|plain\w*|pw)\s*$|passwordHash\s*:\s*(?:password|raw)\b",
+    re.I | re.M,
+)
+_PASSWORD_COMPARE = re.compile(r"\b\w*password\s*[!=]==?\s*[\"'][^\"'\n]+[\"']", re.I)
+_REQUEST_COMPARE = re.compile(
+    r"(?:query_params|headers|query|params|cookies|args|GET|POST)\b[^\n]{0,40}[!=]==?\s*[\"'][^\"'\n]+[\"']",
+    re.I,
+)
+_CHECK_NAME = re.compile(
+    r"(?:function|def|fn|func)\s+(?P<name>\w*(?:auth|admin|allowed|permi|login|verify|signed)\w*)",
+    re.I,
+)
+_HEAD_LINES = 4
+"""How many lines after a check's first line a ``return true`` counts as before its checks."""
+_WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*$", re.M)
+_LIMITER = re.compile(r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle)\w*\b")
+_COST = re.compile(
+    r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
+    re.I,
+)
+_LIFETIME = re.compile(
+    r"\b(?P<name>\w*(?:TTL|EXPIR\w*|MAX_AGE|maxAge|expiresIn|LIFETIME)\w*)\b[\"']?\s*[:=]\s*"
+    r"(?P<n>\d+(?:\s*\*\s*\d+)*)",
+    re.I,
+)
+_MAX_TEXT = 64 * 1024
+
+
+_TESTS = re.compile(
+    r"(?:^|/)(?:tests?|__tests__|spec)/|(?:^|/)test_[^/]*$|[._-](?:test|spec)\.\w+$"
+)
+_ADMINS = re.compile(
+    r"(?:^|/)[^/]*(?:admins?|superusers?|owners)\.(?:ya?ml|json|toml|txt|csv)$", re.I
+)
+_HASHING = re.compile(r"bcrypt|argon|scrypt|pbkdf|PasswordHasher|hashpw|hash\(", re.I)
+_SESSION = re.compile(r"token|session|link|cookie|jwt|refresh|otp|auth|login", re.I)
+
+
+def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether a write's or an edit's new text takes out or loosens a sign-in check."""
+    if paths and all(_TESTS.search(path) for path in paths):
+        return False
+    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    if any(_ADMINS.search(path) for path in paths) and any(_lines_added(o, n) for o, n in pairs):
+        return True
+    return any(_weakens(old, new) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT)
+
+
+def _weakens(old: str, new: str) -> bool:
+    if _added(_LOOSENED, old, new) or _added(_PASSWORD_COMPARE, old, new):
+        return True
+    if _added(_PLAIN_STORED, old, new) or _verify_dropped(old, new):
+        return True
+    if _added(_CORS_ANY, old, new) and _CREDENTIALS.search(new):
+        return True
+    checked = bool(old) and _CHECK_NAME.search(old) is not None  # an edit of a check itself
+    if checked and (_waved_first(old, new) or _added(_REQUEST_COMPARE, old, new)):
+        return True
+    if old and _limiter_dropped(old, new):
+        return True
+    if old and _HASHING.search(old) and _lowered(_COST, old, new):
+        return True
+    return bool(old) and _raised(_LIFETIME, old, new)
+
+
+def _added(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    return any(found.group() not in old for found in pattern.finditer(new))
+
+
+def _waved_first(old: str, new: str) -> bool:
+    """A check's function that now returns ``true`` or calls ``next()`` within its first
+    few lines (before its own checks), where the old text did not."""
+    for found in _CHECK_NAME.finditer(new):
+        head = "\n".join(new[found.end() :].split("\n")[1 : _HEAD_LINES + 1])
+        if _added(_WAVED, old, head):
+            return True
+    return False
+
+
+def _lines_added(old: str, new: str) -> bool:
+    before = {line.strip() for line in old.splitlines()}
+    return any(line.strip() and line.strip() not in before for line in new.splitlines())
+
+
+def _limiter_dropped(old: str, new: str) -> bool:
+    return any(found.group() not in new for found in _LIMITER.finditer(old))
+
+
+def _verify_dropped(old: str, new: str) -> bool:
+    """``jwt.verify(...)`` in the old text, ``jwt.decode(...)`` instead in the new."""
+    return "jwt.verify(" in old and "jwt.verify(" not in new and "jwt.decode(" in new
+
+
+def _values(pattern: re.Pattern[str], text: str) -> dict[str, int]:
+    values: dict[str, int] = {}
+    for found in pattern.finditer(text):
+        product = 1
+        for factor in found.group("n").split("*"):
+            product *= int(factor)
+        values[found.group("name").lower()] = product
+    return values
+
+
+def _lowered(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    before, after = _values(pattern, old), _values(pattern, new)
+    return any(name in before and value < before[name] for name, value in after.items())
+
+
+def _raised(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    before, after = _values(pattern, old), _values(pattern, new)
+    return any(
+        name in before and _SESSION.search(name) and 0 < 50 * before[name] <= value
+        for name, value in after.items()
+    )
