@@ -34,8 +34,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["AUTH_WEAKENED", "weakens_auth"]
 
@@ -97,7 +96,7 @@ def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether a write's or an edit's new text takes out or loosens a sign-in check."""
     if paths and all(_TESTS.search(path) for path in paths):
         return False
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     if any(_ADMINS.search(path) for path in paths) and any(_lines_added(o, n) for o, n in pairs):
         return True
     return any(_weakens(old, new) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT)

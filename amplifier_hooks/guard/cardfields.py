@@ -13,8 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["CARD_FIELDS_RAW", "takes_card_numbers"]
 
@@ -29,7 +28,7 @@ _MAX_TEXT = 64 * 1024
 
 def takes_card_numbers(inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit adds an input field of a card's number or security code."""
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue

@@ -18,8 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["weakens_entitlements"]
 
@@ -41,7 +40,7 @@ def weakens_entitlements(paths: Iterable[str], inputs: Mapping[str, Any]) -> boo
     nothing)."""
     if not any(posixpath.splitext(p)[1].lower() == ".entitlements" for p in paths):
         return False
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue

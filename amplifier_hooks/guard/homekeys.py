@@ -20,8 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["HOME_KEYS_READ", "HOME_KEYS_SENT", "home_key_marks"]
 
@@ -54,7 +53,7 @@ def home_key_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[s
     home-folder key the old text did not, else nothing."""
     if paths and all(path.lower().endswith(_DOCS) for path in paths):
         return ()
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     read = False
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:

@@ -16,6 +16,7 @@ import posixpath
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.secrets import secret_kind
 
 __all__ = ["IGNORE_DROPPED", "SECRET_UNIGNORED", "drops_ignored", "edit_pairs",
@@ -68,6 +69,12 @@ def edit_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
             if isinstance(old, str) and old:
                 found.append((old, new if isinstance(new, str) else ""))
     return found
+
+
+def change_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The (old, new) text of each edit ``inputs`` make, or ("", the text written) of a
+    write: what a check of code added reads, whichever file tool added it."""
+    return edit_pairs(inputs) or [("", written_text(inputs) or "")]
 
 
 def _names_secret(line: str) -> bool:

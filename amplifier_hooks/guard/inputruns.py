@@ -14,8 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["INPUT_RUN", "runs_input"]
 
@@ -34,7 +33,7 @@ _MAX_TEXT = 64 * 1024
 
 def runs_input(inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit adds a call that runs what a request or message sends."""
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue

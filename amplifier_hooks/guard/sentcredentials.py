@@ -16,8 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["CREDENTIALS_SENT", "sends_credentials"]
 
@@ -37,7 +36,7 @@ _MAX_TEXT = 64 * 1024
 
 def sends_credentials(inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit adds a request to a new host that carries a credential."""
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue

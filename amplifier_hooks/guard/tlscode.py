@@ -16,8 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
-from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["skips_tls_checks"]
 
@@ -48,7 +47,7 @@ def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     named = [p for p in paths if not _TEST.search(p) and posixpath.basename(p)]
     if not named:
         return False
-    pairs = edit_pairs(inputs) or [("", written_text(inputs) or "")]
+    pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
