@@ -34,6 +34,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import added, dropped, lines_added
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["AUTH_WEAKENED", "weakens_auth"]
@@ -97,30 +98,26 @@ def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     if paths and all(_TESTS.search(path) for path in paths):
         return False
     pairs = change_pairs(inputs)
-    if any(_ADMINS.search(path) for path in paths) and any(_lines_added(o, n) for o, n in pairs):
+    if any(_ADMINS.search(path) for path in paths) and any(lines_added(o, n) for o, n in pairs):
         return True
     return any(_weakens(old, new) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT)
 
 
 def _weakens(old: str, new: str) -> bool:
-    if _added(_LOOSENED, old, new) or _added(_PASSWORD_COMPARE, old, new):
+    if added(_LOOSENED, old, new) or added(_PASSWORD_COMPARE, old, new):
         return True
-    if _added(_PLAIN_STORED, old, new) or _verify_dropped(old, new):
+    if added(_PLAIN_STORED, old, new) or _verify_dropped(old, new):
         return True
-    if _added(_CORS_ANY, old, new) and _CREDENTIALS.search(new):
+    if added(_CORS_ANY, old, new) and _CREDENTIALS.search(new):
         return True
     checked = bool(old) and _CHECK_NAME.search(old) is not None  # an edit of a check itself
-    if checked and (_waved_first(old, new) or _added(_REQUEST_COMPARE, old, new)):
+    if checked and (_waved_first(old, new) or added(_REQUEST_COMPARE, old, new)):
         return True
-    if old and _limiter_dropped(old, new):
+    if old and dropped(_LIMITER, old, new):
         return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True
     return bool(old) and _raised(_LIFETIME, old, new)
-
-
-def _added(pattern: re.Pattern[str], old: str, new: str) -> bool:
-    return any(found.group() not in old for found in pattern.finditer(new))
 
 
 def _waved_first(old: str, new: str) -> bool:
@@ -128,18 +125,9 @@ def _waved_first(old: str, new: str) -> bool:
     few lines (before its own checks), where the old text did not."""
     for found in _CHECK_NAME.finditer(new):
         head = "\n".join(new[found.end() :].split("\n")[1 : _HEAD_LINES + 1])
-        if _added(_WAVED, old, head):
+        if added(_WAVED, old, head):
             return True
     return False
-
-
-def _lines_added(old: str, new: str) -> bool:
-    before = {line.strip() for line in old.splitlines()}
-    return any(line.strip() and line.strip() not in before for line in new.splitlines())
-
-
-def _limiter_dropped(old: str, new: str) -> bool:
-    return any(found.group() not in new for found in _LIMITER.finditer(old))
 
 
 def _verify_dropped(old: str, new: str) -> bool:

@@ -218,7 +218,7 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
     found: list[Piece] = []
     hunks = update_hunks(patch)
     removed: dict[str, str] = {}
-    for path, old, _ in hunks:
+    for path, old, _ in update_hunks(patch, kept=False):
         removed[path] = removed.get(path, "") + old
     for path, text in patched_texts(patch):
         found.extend(_autoruns("edit_file", (path,), text, places))

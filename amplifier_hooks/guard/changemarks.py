@@ -28,6 +28,7 @@ from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_scrip
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
+from amplifier_hooks.guard.servefiles import serve_marks
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
 
@@ -40,7 +41,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     environment reported, a package's funding address changed, a secret logged, a card's
     number taken by the app's own form, a request's text run, a chat app's scopes widened,
     a credential sent to a new host, a key read from the home folder, a sign-in check
-    weakened."""
+    weakened, a web server's configuration opened or weakened."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -58,6 +59,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
         *home_key_marks(paths, inputs),
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
+        *serve_marks(paths, inputs),
     )
 
 
@@ -75,7 +77,8 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
     """The marks of a patch's lines added to ``paths`` (``removed``: the lines its hunks
     take out of the same file) that code added alone earns: TLS checks skipped, a
     credential sent to a new host, a request's text run, a card's number taken, a key read
-    from the home folder, a sign-in check weakened."""
+    from the home folder, a sign-in check weakened, a web server's configuration opened
+    or weakened."""
     inputs = {"old_string": removed, "new_string": added} if removed else {"content": added}
     return (
         *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
@@ -84,4 +87,5 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
         *home_key_marks(paths, inputs),
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
+        *serve_marks(paths, inputs),
     )

@@ -42,6 +42,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import GLOB_CHARS, QUIET_DEVICES, Located, locate
 from amplifier_hooks.guard.pathwords import FILE_READ_TOOLS, FILE_WRITE_TOOLS
 from amplifier_hooks.guard.peopledata import people_export
+from amplifier_hooks.guard.servefiles import serve_config
 from amplifier_hooks.guard.statements import ARITHMETIC
 from amplifier_hooks.guard.supplycode import is_script
 from amplifier_hooks.guard.supplyfiles import lock_file, vendored_language
@@ -346,6 +347,9 @@ def _configures(path: str, places: Places) -> str | None:
     tool = iac_file(path)
     if tool is not None:  # what a deploy applies outside the machine (`iacfiles`)
         return f"{path} is infrastructure code {tool} applies outside this machine"
+    server = serve_config(path)
+    if server is not None:  # what every visitor of the site meets (`servefiles`)
+        return f"{path} configures {server}, which serves the site to its visitors"
     writer = lock_file(path)
     if writer is not None:  # what every later install trusts unchecked (`supplyfiles`)
         return f"{path} is a lock file, which {writer} writes"

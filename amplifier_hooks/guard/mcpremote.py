@@ -42,9 +42,16 @@ def slot_names(word: str) -> list[str]:
 def filled(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
     """``words`` with each slot replaced by its argument's text (a number as its digits).
     A slot whose argument is not given (or not text, or empty) takes its ``|default``;
-    without one, the word is left out, as the server leaves out what it is not given."""
+    without one, the word is left out, as the server leaves out what it is not given. A
+    word that is one slot alone, whose argument is a list of words (a CLI server's
+    ``args``), is those words."""
     found: list[str] = []
     for word in words:
+        whole = _SLOT.fullmatch(word)
+        value = inputs.get(whole.group(1)) if whole else None
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            found.extend(value)
+            continue
         missing = False
 
         def put(match: re.Match[str]) -> str:

@@ -165,6 +165,9 @@ _OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
              "enforce_admins": False, "insecure_ssl": "1"}  # fmt: skip
 """Keys whose value switches a protection off: a switch, a protected branch's force
 pushes or deletion allowed, its rules lifted for admins, a webhook's TLS unchecked."""
+_OWN_LIMITS = frozenset({"blockedcommands", "alloweddirectories"})
+"""A server's own limits on what the agent may run or reach, set by key (Desktop
+Commander's ``set_config_value``): the agent changing them moves its own fence."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -264,6 +267,9 @@ def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     words = [w.lower() for w in _WORD.findall(name.rpartition("__")[2])]
     if not words or words[0] in LOOKS:
         return ()
+    setting = arguments.get("key")
+    if isinstance(setting, str) and setting.lower() in _OWN_LIMITS:
+        return (MCP_SWITCHES_OFF,)
     levels = [arguments, *(v for v in arguments.values() if isinstance(v, Mapping))]
     for level in levels:
         for key, value in level.items():

@@ -37,10 +37,13 @@ def patched_names(text: str) -> list[str]:
     return found[:256]
 
 
-def update_hunks(patch: str) -> list[tuple[str, str, str]]:
-    """Each file an ``apply_patch`` patch updates, with the lines it takes out and the
-    lines it puts in, as an edit's (path, old, new): what a change drops is read as an
-    edit's is (a check taken out of the code: `switchedoff`)."""
+def update_hunks(patch: str, *, kept: bool = True) -> list[tuple[str, str, str]]:
+    """Each file an ``apply_patch`` patch updates, with its text before and after, as an
+    edit's (path, old, new): the lines it takes out and the lines it keeps around them,
+    and the lines it puts in with the same kept ones, so that what a change drops is read
+    as an edit's is (a check taken out of the code: `switchedoff`) and what it adds is
+    read beside what it sits in (the function a line goes into). ``kept=False``: the
+    lines taken out and put in alone."""
     found: list[tuple[str, list[str], list[str]]] = []
     for line in patch[:MAX_PATCH_BYTES].splitlines():
         if line.startswith("*** "):
@@ -52,5 +55,8 @@ def update_hunks(patch: str) -> list[tuple[str, str, str]]:
         elif found and found[-1][0] and line.startswith("-"):
             found[-1][1].append(line[1:])
         elif found and found[-1][0] and line.startswith("+"):
+            found[-1][2].append(line[1:])
+        elif kept and found and found[-1][0] and line.startswith(" "):  # in both
+            found[-1][1].append(line[1:])
             found[-1][2].append(line[1:])
     return [(path, "\n".join(old), "\n".join(new)) for path, old, new in found if path and old]

@@ -57,6 +57,7 @@ from amplifier_hooks.guard.table import (
     read_program,
 )
 from amplifier_hooks.guard.table.acts import Does
+from amplifier_hooks.guard.table.brokers import BROKERS
 from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, mkcert_files
 from amplifier_hooks.guard.table.commanders import keygen_paths
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS, viewer_files
@@ -110,6 +111,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
     if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
         return sql.reads + sql.writes
+    if piece.program in BROKERS:  # `redis-cli -a "$PASS" INFO`: the files it names only
+        return _broker_files(piece, (Does.READ, Does.WRITE))
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
     if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:
@@ -232,6 +235,13 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
     return not_switches(program, tuple(words))
 
 
+def _broker_files(piece: Piece, does: tuple[Does, ...]) -> tuple[str, ...]:
+    """The files a cache's or a broker's client reads or writes, as the table reads it
+    (its other words are the server's commands and names)."""
+    acts = read_call(piece.program or "", piece.args).acts
+    return tuple(act.target for act in acts if act.does in does)
+
+
 def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
     """The words of the paths the program writes (``words``: its path words)."""
     if piece.program == "dd":  # dd writes only its of= operand
@@ -241,6 +251,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         and (outputs := split_outputs(piece.program, piece.args)) is not None
     ):
         return outputs  # files named by a prefix, not the patterns it is given
+    if piece.program in BROKERS:  # `redis-cli --rdb F`, `rabbitmqadmin export F`
+        return _broker_files(piece, (Does.WRITE,))
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
     if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:

@@ -24,6 +24,7 @@ from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.scripts import may_run_files
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
 from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED
+from amplifier_hooks.guard.table.brokers import BROKERS
 from amplifier_hooks.guard.table.certs import AGE_KEYGENS
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -53,7 +54,7 @@ _READ_APART = frozenset(
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
      "adb", *SPLITTERS, "chezmoi", "tmux", "rclone", *LOOKING_TOOLS,
-     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS}
+     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS, *BROKERS}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
@@ -63,7 +64,8 @@ the files ``h5dump``/``xmllint`` read and write (not the paths inside them),
 the ones ``pg_dump``/``pg_restore`` read and write, ``exiftool``'s printing mode,
 ``qpdf``'s output, what ``chezmoi`` and ``rclone`` write, the commands of ``tmux`` and `lookwords`'
 tools that write nothing, the files here of ``adb pull``/``push`` (not the device's);
-``envsubst``'s words are variables)."""
+``envsubst``'s words are variables; the files a cache's or a broker's client names:
+`table.brokers`)."""
 
 
 @lru_cache(maxsize=1024)

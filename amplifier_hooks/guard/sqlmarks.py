@@ -32,6 +32,7 @@ __all__ = [
     "SCRATCH_CLIENTS",
     "SQL_ACCESS_ELSEWHERE",
     "SQL_CHANGE_ELSEWHERE",
+    "SQL_LOOKS",
     "SQL_OPENS",
     "SQL_PRIVILEGE_ELSEWHERE",
     "SQL_SAFETY_OFF_ELSEWHERE",
@@ -63,6 +64,10 @@ SQL_SENDS = "@sql-sends"
 SQL_UNREAD_PRODUCTION = "@sql-unread-production"
 
 
+SQL_LOOKS = "@sql-looks"
+"""Statements the call shows that only look (``SELECT``, ``SHOW``, ``EXPLAIN`` without
+``ANALYZE``: `sqlchanges`): a word such as ``drop table`` in their text is in a literal,
+a search for it, not a statement."""
 SQL_SCRATCH = "@sql-scratch"
 """An in-memory database's statements that reach no file: what they drop is made and lost
 with the call (``sqlite3 :memory: 'create table t(x); drop table t'``)."""
@@ -149,4 +154,6 @@ def _marked(piece: Piece) -> Piece:
             marks.append(SQL_SAFETY_OFF_ELSEWHERE)
         elif not marks and any(statements_change(r) for r in read):
             marks.append(SQL_CHANGE_ELSEWHERE)
+    if read and not found.unread and not any(statements_change(r) for r in read):
+        marks.append(SQL_LOOKS)
     return piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece

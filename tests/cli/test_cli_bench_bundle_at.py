@@ -100,3 +100,21 @@ def test_a_bad_bundle_key_is_a_clear_error(tmp_path: Path, text: str, message: s
     )
     with pytest.raises(CorpusError, match=message):
         load_corpus(corpus)
+
+
+def test_a_valid_document_libyaml_refuses_still_loads(tmp_path: Path) -> None:
+    # a block scalar whose lines open with a tab (Go code in an edit): valid YAML, which
+    # libyaml's loader refuses and PyYAML's own reads
+    corpus = tmp_path / "tabs.yaml"
+    corpus.write_text(
+        "cases:\n- id: a\n  category: c\n  tool: Edit\n  expected: allow\n  input:\n"
+        "    file_path: /home/dev/project/x.go\n    old_string: |-\n"
+        '      \tif id == "" {\n      \t\treturn nil\n      \t}\n'
+        "    new_string: x\n"
+    )
+    (case,) = load_corpus(corpus)
+    assert case.call.input["old_string"] == '\tif id == "" {\n\t\treturn nil\n\t}'
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("cases: [\n")
+    with pytest.raises(CorpusError, match=r"broken\.yaml: not YAML"):
+        load_corpus(broken)

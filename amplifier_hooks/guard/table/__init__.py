@@ -34,6 +34,7 @@ from amplifier_hooks.guard.table.archives import (
     tar_words,
 )
 from amplifier_hooks.guard.table.blocklooks import BLOCK_LOOKS
+from amplifier_hooks.guard.table.brokers import BROKERS
 from amplifier_hooks.guard.table.changes import CHANGES, chattr_files, chmod_words
 from amplifier_hooks.guard.table.changes import SPELLED as CHANGES_SPELLED
 from amplifier_hooks.guard.table.commanders import SSH_KEYGEN
@@ -91,6 +92,7 @@ __all__ = [
 PROGRAMS: dict[str, Entry] = merged(FILES, CHANGES, TEXT, {"sed": sed}, FINDING, GIT, ARCHIVES,
                                     NETWORKING, SHELL, PARALLEL, REMOVERS, ARCHIVERS, SYSTEM, DISKS,
                                     MACOS, SIGNING, HARDWARE, NETLOOKS, BLOCK_LOOKS, DB_SERVERS,
+                                    BROKERS,
                                     dict.fromkeys(("python", "python3"), python_entry))  # fmt: skip
 """Every program the table reads, by name (and Python by any version: `read_call`)."""
 
