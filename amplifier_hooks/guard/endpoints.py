@@ -126,7 +126,8 @@ _CREDENTIAL_HEADER = re.compile(
     r"access[-_]?key|auth)[\w-]*)\s*:"
 )
 _LOOK_PATH = re.compile(
-    r"(?i)(?:^|[/_.:-])(?:_?m?search|_?query|_count|_validate|_explain|_mget|lookup|"
+    r"(?i)(?:^|[/_.:-])(?:_?m?search|_?query|_count|_validate|_explain|_mget|lookup|_analyze|"
+    r"_field_caps|_m?termvectors|_sql|_pit|"
     r"chat/completions|completions|embeddings|generateContent|countTokens|v1/messages|"
     r"v1/responses)(?:$|[/?.#])"
 )
@@ -135,7 +136,13 @@ _LOOK_PATH = re.compile(
 
 def _only_looks(url: str) -> bool:
     path = url.partition("://")[2] if "://" in url else url
-    return _LOOK_PATH.search("/" + path.partition("/")[2].partition("?")[0]) is not None
+    path = "/" + path.partition("/")[2].partition("?")[0]
+    return _LOOK_PATH.search(path) is not None and _BY_QUERY.search(path) is None
+
+
+_BY_QUERY = re.compile(r"(?i)_(?:update|delete)_by_query\b")
+"""Elasticsearch's changes of every document a query matches: not a look for the query in
+their name."""
 
 
 def deletes_by_endpoint(program: str, args: tuple[str, ...]) -> bool:

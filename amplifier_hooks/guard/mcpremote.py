@@ -40,24 +40,28 @@ def slot_names(word: str) -> list[str]:
 
 
 def filled(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
-    """``words`` with each slot replaced by its argument's text (a number as its digits).
-    A slot whose argument is not given (or not text, or empty) takes its ``|default``;
-    without one, the word is left out, as the server leaves out what it is not given. A
-    word that is one slot alone, whose argument is a list of words (a CLI server's
-    ``args``), is those words."""
+    """``words`` with each slot replaced by its argument's text (a number as its digits,
+    a flag as ``true`` or ``false``: ``--privileged={privileged}``). A slot whose argument
+    is not given (or not text, or empty) takes its ``|default``; without one, the word is
+    left out, as the server leaves out what it is not given. A word with one slot whose
+    argument is a list of words is one word per item (``--volume={volumes}``; a slot
+    alone, a CLI server's ``args``, is those words)."""
     found: list[str] = []
     for word in words:
-        whole = _SLOT.fullmatch(word)
-        value = inputs.get(whole.group(1)) if whole else None
+        slots = list(_SLOT.finditer(word))
+        value = inputs.get(slots[0].group(1)) if len(slots) == 1 else None
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
-            found.extend(value)
+            slot = slots[0]
+            found.extend(word[: slot.start()] + item + word[slot.end() :] for item in value)
             continue
         missing = False
 
         def put(match: re.Match[str]) -> str:
             nonlocal missing
             value = inputs.get(match.group(1))
-            if isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, bool):
+                return "true" if value else "false"
+            if isinstance(value, int):
                 return str(value)
             if isinstance(value, str) and value:
                 return value

@@ -43,7 +43,8 @@ def update_hunks(patch: str, *, kept: bool = True) -> list[tuple[str, str, str]]
     and the lines it puts in with the same kept ones, so that what a change drops is read
     as an edit's is (a check taken out of the code: `switchedoff`) and what it adds is
     read beside what it sits in (the function a line goes into). ``kept=False``: the
-    lines taken out and put in alone."""
+    lines taken out and put in alone. A hunk that only keeps lines changes nothing: no
+    entry."""
     found: list[tuple[str, list[str], list[str]]] = []
     for line in patch[:MAX_PATCH_BYTES].splitlines():
         if line.startswith("*** "):
@@ -59,4 +60,8 @@ def update_hunks(patch: str, *, kept: bool = True) -> list[tuple[str, str, str]]
         elif kept and found and found[-1][0] and line.startswith(" "):  # in both
             found[-1][1].append(line[1:])
             found[-1][2].append(line[1:])
-    return [(path, "\n".join(old), "\n".join(new)) for path, old, new in found if path and old]
+    return [
+        (path, "\n".join(old), "\n".join(new))
+        for path, old, new in found
+        if path and old and old != new
+    ]

@@ -1,4 +1,5 @@
-"""Marks on a Redis or MongoDB shell's piece that changes a server elsewhere.
+"""Marks on a Redis or MongoDB shell's piece that changes a server elsewhere, or reads a
+Redis server's values in bulk.
 
 ``redis-cli -h redis-prod.internal DEL k`` and ``mongosh --host mongo-2.prod.internal
 --eval 'rs.stepDown()'`` change what the server's other users read, or which server they
@@ -11,6 +12,11 @@ Redis's command is the first word after the options: one that only reads (``GET`
 holds. mongosh's ``--eval`` code changes when it calls a method that writes, drops, grants
 or moves the replica set (``deleteOne``, ``rs.stepDown``, ``createUser``): read by name,
 since the code is JavaScript the guard does not run.
+
+A value read (``GET``, ``HGETALL``, ``DUMP``...) from a Redis server elsewhere for a key
+known only at run time (``GET "$k"`` in a loop over a scan, or the keys ``xargs`` appends)
+reads every value a list names: the sessions, tokens or cards the server keeps
+(`STORE_VALUES_LISTED`). One key by its name is a look.
 """
 
 from __future__ import annotations
@@ -21,10 +27,12 @@ from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.sqlservers import elsewhere
 from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["PROGRAMS", "STORE_CHANGE_ELSEWHERE", "mark_store_changes"]
+__all__ = ["PROGRAMS", "STORE_CHANGE_ELSEWHERE", "STORE_VALUES_LISTED", "mark_store_changes"]
 
 STORE_CHANGE_ELSEWHERE = "@store-change-elsewhere"
 """The mark of a Redis or MongoDB shell's call that changes a server elsewhere."""
+STORE_VALUES_LISTED = "@store-values-listed"
+"""The mark of a Redis value read elsewhere for each key a run-time list names."""
 _REDIS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
 _MONGO = frozenset({"mongosh", "mongo"})
 PROGRAMS = _REDIS | _MONGO
@@ -68,6 +76,10 @@ _REDIS_LOOKS = frozenset({"--scan", "--bigkeys", "--memkeys", "--hotkeys", "--ke
                           "--stat", "--latency", "--latency-history", "--latency-dist",
                           "--intrinsic-latency", "--rdb", "--help", "--version", "-v"})  # fmt: skip
 """Options that make the call a reading mode of its own (no command is run)."""
+_REDIS_VALUES = frozenset({"GET", "MGET", "GETDEL", "GETEX", "GETRANGE", "DUMP", "HGET",
+                           "HMGET", "HGETALL", "HVALS", "LRANGE", "LINDEX", "SMEMBERS",
+                           "ZRANGE", "ZREVRANGE", "XRANGE", "XREVRANGE", "JSON.GET"})  # fmt: skip
+"""Commands that print a key's value (not its name, size or type)."""
 
 _MONGO_OPTIONS = opts(
     "--host=:host --port= -u= --username= -p= --password= --authenticationDatabase= "
@@ -93,29 +105,34 @@ def mark_store_changes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def _mark(piece: Piece) -> Piece:
     program = piece.program or ""
-    changes = _redis(piece.args) if program in _REDIS else _mongo(piece.args)
-    if not changes:
+    mark = _redis(piece) if program in _REDIS else _mongo(piece.args)
+    if not mark:
         return piece
-    return piece._replace(wrappers=(*piece.wrappers, STORE_CHANGE_ELSEWHERE))
+    return piece._replace(wrappers=(*piece.wrappers, mark))
 
 
-def _redis(args: tuple[str, ...]) -> bool:
-    read = read_options(_REDIS_OPTIONS, args)
+def _redis(piece: Piece) -> str | None:
+    read = read_options(_REDIS_OPTIONS, piece.args)
     if read.has("looks") or not any(elsewhere(place) for place in read.values("host")):
-        return False
+        return None
     if read.has("pipes"):
-        return True
+        return STORE_CHANGE_ELSEWHERE
     if not read.operands:  # an interactive session: it reads its input's commands
-        return False
+        return None
     command = [word.upper() for word in read.operands[:2]]
     if command[0] in _REDIS_SUBCOMMANDS:
-        return command[1:2] == [] or command[1] not in _SUBREADS
-    return command[0] not in _REDIS_READS
+        changes = command[1:2] == [] or command[1] not in _SUBREADS
+        return STORE_CHANGE_ELSEWHERE if changes else None
+    if command[0] not in _REDIS_READS:
+        return STORE_CHANGE_ELSEWHERE
+    listed = "xargs" in piece.wrappers or any(w.startswith("$") for w in read.operands[1:])
+    return STORE_VALUES_LISTED if command[0] in _REDIS_VALUES and listed else None
 
 
-def _mongo(args: tuple[str, ...]) -> bool:
+def _mongo(args: tuple[str, ...]) -> str | None:
     read = read_options(_MONGO_OPTIONS, args)
     addresses = [word for word in read.operands if not word.endswith((".js", ".mongodb"))]
     if not any(elsewhere(place) for place in (*read.values("host"), *addresses)):
-        return False
-    return any(_MONGO_CHANGES.search(code) for code in read.values("code"))
+        return None
+    changes = any(_MONGO_CHANGES.search(code) for code in read.values("code"))
+    return STORE_CHANGE_ELSEWHERE if changes else None

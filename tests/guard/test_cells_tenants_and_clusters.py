@@ -182,9 +182,11 @@ PATCH = """*** Begin Patch
 
 
 def test_a_patch_that_takes_out_a_scan_step_is_asked() -> None:
-    assert update_hunks(PATCH) == [(".github/workflows/ci.yml",
-                                    "      - name: Secret scan\n"
-                                    "        uses: gitleaks/gitleaks-action@v2", "")]  # fmt: skip
+    taken = "      - name: Secret scan\n        uses: gitleaks/gitleaks-action@v2"
+    kept = "      - name: Unit tests"
+    path = ".github/workflows/ci.yml"
+    assert update_hunks(PATCH) == [(path, f"{taken}\n{kept}", kept)]  # the kept line in both
+    assert update_hunks(PATCH, kept=False) == [(path, taken, "")]
     assert tool_decided("apply_patch", {"input": PATCH}) == ("ask", "protection-switched-off")
 
 

@@ -190,7 +190,8 @@ def test_mcp_servers_that_run_what_they_are_given(
 
 def test_a_word_that_is_one_slot_takes_a_list_of_words() -> None:
     assert filled(("gcloud", "{args}"), {"args": ["a", "b c"]}) == ["gcloud", "a", "b c"]
-    assert filled(("gcloud", "x{args}"), {"args": ["a"]}) == ["gcloud"]  # not one slot alone
+    assert filled(("gcloud", "--x={args}"), {"args": ["a", "b"]}) == ["gcloud", "--x=a", "--x=b"]
+    assert filled(("gcloud", "{a}{b}"), {"a": ["x"], "b": "y"}) == ["gcloud"]  # two slots
     assert filled(("bw", "list", "{type}"), {"type": "items"}) == ["bw", "list", "items"]
 
 
