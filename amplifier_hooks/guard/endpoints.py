@@ -100,8 +100,8 @@ def _signed_change(read: Read, method: str, urls: list[str]) -> bool:
          or (name in ("-H", "--header") and _CREDENTIAL_HEADER.match(value)))
         for name, value in ((g.opt.names[0], g.value or "") for g in read.given)
     )  # fmt: skip
-    if not signed or any(_only_looks(url) for url in urls):
-        return False
+    if not signed or (method == "POST" and all(_only_looks(url) for url in urls)):
+        return False  # (a PUT or a PATCH writes whatever its path is named)
     return not (all(_GRAPHQL.search(url) for url in urls) and _graphql_query(read))
 
 
@@ -135,9 +135,14 @@ _LOOK_PATH = re.compile(
 
 
 def _only_looks(url: str) -> bool:
+    """Whether ``url``'s path ends in a look (``/orders/_search``): the last of its
+    segments, so that a resource named ``search`` is not one (``/_security/role/search``);
+    the query and the fragment (never sent) are not the path."""
     path = url.partition("://")[2] if "://" in url else url
-    path = "/" + path.partition("/")[2].partition("?")[0]
-    return _LOOK_PATH.search(path) is not None and _BY_QUERY.search(path) is None
+    path = "/" + path.partition("/")[2].partition("?")[0].partition("#")[0].rstrip("/")
+    if _BY_QUERY.search(path) is not None:
+        return False
+    return any(not path[m.end() :] for m in _LOOK_PATH.finditer(path))
 
 
 _BY_QUERY = re.compile(r"(?i)_(?:update|delete)_by_query\b")

@@ -63,7 +63,9 @@ def drops_ignored(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
 def edit_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The (old, new) text of each edit a file tool's ``inputs`` make."""
     found: list[tuple[str, str]] = []
-    for each in [inputs, *(e for e in inputs.get("edits") or () if isinstance(e, Mapping))]:
+    edits = inputs.get("edits")
+    listed = edits if isinstance(edits, list) else ()  # (a hostile `"edits": 1`: none)
+    for each in [inputs, *(e for e in listed if isinstance(e, Mapping))]:
         for old_key, new_key in _PAIRS:
             old, new = each.get(old_key), each.get(new_key)
             if isinstance(old, str) and old:

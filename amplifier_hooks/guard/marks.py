@@ -20,6 +20,8 @@ from amplifier_hooks.guard.bucketcopies import mark_bucket_copies
 from amplifier_hooks.guard.buildprints import PRINTERS, mark_build_secrets
 from amplifier_hooks.guard.chaintools import CHAIN_PROGRAMS, mark_chain_calls
 from amplifier_hooks.guard.cloudlooks import mark_cloud_looks
+from amplifier_hooks.guard.cloudpolicy import PROGRAMS as POLICY_SETTERS
+from amplifier_hooks.guard.cloudpolicy import mark_open_policies
 from amplifier_hooks.guard.compileroutputs import COMPILERS, mark_outputs_over_source
 from amplifier_hooks.guard.destinations import EXAMINED, mark_destinations
 from amplifier_hooks.guard.discards import CLIPPERS, DECRYPTERS, mark_discarded
@@ -227,6 +229,8 @@ def _by_program(pieces: tuple[Piece, ...], command: str, places: Places,
         pieces = mark_outputs_over_source(pieces)  # `gcc -o main.c main.o`
     if "find" in programs:
         pieces = mark_names_listed(pieces)  # `find ~/.ssh -name '*.pub'`
+    if not programs.isdisjoint(POLICY_SETTERS):
+        pieces = mark_open_policies(pieces)  # `aws sns set-topic-attributes ... "Principal": "*"`
     if not programs.isdisjoint(SQL_CLIENTS):
         pieces = mark_sql(pieces)  # `psql -h db.prod.internal -c 'DELETE FROM t WHERE 1=1'`
     if not programs.isdisjoint(STORE_SHELLS):

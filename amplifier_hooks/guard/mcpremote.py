@@ -22,12 +22,12 @@ from typing import Any
 from amplifier_hooks.guard.mcpsecrets import sends_secret
 from amplifier_hooks.guard.secrets import secret_kind
 
-__all__ = ["REMOTE", "filled", "sends_secret_files", "slot_names"]
+__all__ = ["REMOTE", "filled", "sends_secret_files", "slot_names", "unfillable"]
 
 REMOTE = "an MCP server does this on a remote service, which others share"
 """Why the command a remote tool amounts to is judged but never granted."""
 
-_SLOT = re.compile(r"\{(\w+)(?:\|([^{}]*))?\}")
+_SLOT = re.compile(r"\{(\w+)(\*)?(?:\|([^{}]*))?\}")
 _NAMES = ("path", "file_path", "filename", "name")
 """The fields of an uploaded file (``files: [{path, content}]``, GitLab's ``file_path``)
 that name it."""
@@ -42,17 +42,17 @@ def slot_names(word: str) -> list[str]:
 def filled(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
     """``words`` with each slot replaced by its argument's text (a number as its digits,
     a flag as ``true`` or ``false``: ``--privileged={privileged}``). A slot whose argument
-    is not given (or not text, or empty) takes its ``|default``; without one, the word is
-    left out, as the server leaves out what it is not given. A word with one slot whose
-    argument is a list of words is one word per item (``--volume={volumes}``; a slot
-    alone, a CLI server's ``args``, is those words)."""
+    is not given (or empty) takes its ``|default``; without one, the word is left out, as
+    the server leaves out what it is not given. A list of words fills a word with text
+    around its one slot once per item (``--volume={volumes}``), and a starred slot alone
+    (``{args*}``, a CLI server's words) with the items themselves; any other value the
+    word cannot hold (`unfillable`) leaves it out, and the caller asks."""
     found: list[str] = []
     for word in words:
         slots = list(_SLOT.finditer(word))
-        value = inputs.get(slots[0].group(1)) if len(slots) == 1 else None
-        if isinstance(value, list) and all(isinstance(item, str) for item in value):
-            slot = slots[0]
-            found.extend(word[: slot.start()] + item + word[slot.end() :] for item in value)
+        if len(slots) == 1 and _listed(word, slots[0], inputs.get(slots[0].group(1))):
+            slot, items = slots[0], inputs[slots[0].group(1)]
+            found.extend(word[: slot.start()] + item + word[slot.end() :] for item in items)
             continue
         missing = False
 
@@ -65,8 +65,8 @@ def filled(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
                 return str(value)
             if isinstance(value, str) and value:
                 return value
-            if match.group(2) is not None:
-                return match.group(2)
+            if match.group(3) is not None:
+                return match.group(3)
             missing = True
             return ""
 
@@ -74,6 +74,33 @@ def filled(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
         if not missing:
             found.append(text)
     return found
+
+
+def unfillable(words: tuple[str, ...], inputs: Mapping[str, Any]) -> list[str]:
+    """The arguments given a value their ``runs`` words cannot hold: an object, a list
+    of other than words, or a list for a slot that is a whole word but not starred (its
+    items could be options: ``"name": ["prod", "--dry-run=client"]``). What the server
+    does with them is not read, so the call is asked, never judged without them."""
+    found: list[str] = []
+    for word in words:
+        slots = list(_SLOT.finditer(word))
+        for slot in slots:
+            value = inputs.get(slot.group(1))
+            if value is None or isinstance(value, (str, int)):
+                continue
+            if len(slots) == 1 and _listed(word, slot, value):
+                continue
+            if value != []:
+                found.append(slot.group(1))
+    return found
+
+
+def _listed(word: str, slot: re.Match[str], value: object) -> bool:
+    """Whether ``value`` is a list of words that ``word``'s one slot takes item by item:
+    glued to text around it, or the whole word when starred."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return False
+    return slot.group(2) is not None or word != slot.group(0)
 
 
 def sends_secret_files(inputs: Mapping[str, Any]) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from amplifier_hooks import toolcalls
-from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files
+from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files, unfillable
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
 from amplifier_hooks.guard.mcpverbs import production_server
@@ -169,6 +169,9 @@ def equivalents(
         paths = _paths(value)
         if kind == "data" or (kind == "argv" and _words(value)):
             continue
+        if kind == "argv":  # a program's words in another shape than a list of words
+            unreadable.append(arg)
+            continue
         if kind is None or (paths is None and kind not in _TEXT_KINDS):
             unknown.append(arg)
         elif kind == "command":
@@ -217,6 +220,7 @@ def equivalents(
     if row.runs:  # what it does to a remote, as the command that does the same there
         remote.append(len(calls))
         calls.append(_call("bash", command=shlex.join(filled(row.runs, inputs))))
+        unreadable.extend(unfillable(row.runs, inputs))
     if moves:
         moved = moved_calls(moves.get("move-from", []), moves.get("move-to", []), bases)
         calls.extend(moved)

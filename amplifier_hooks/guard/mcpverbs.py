@@ -165,9 +165,10 @@ _OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
              "enforce_admins": False, "insecure_ssl": "1"}  # fmt: skip
 """Keys whose value switches a protection off: a switch, a protected branch's force
 pushes or deletion allowed, its rules lifted for admins, a webhook's TLS unchecked."""
-_OWN_LIMITS = frozenset({"blockedcommands", "alloweddirectories"})
-"""A server's own limits on what the agent may run or reach, set by key (Desktop
-Commander's ``set_config_value``): the agent changing them moves its own fence."""
+_OWN_LIMITS = frozenset({"blockedcommands", "alloweddirectories", "defaultshell"})
+"""A server's own limits on what the agent may run or reach, and the shell it runs with,
+set by key (Desktop Commander's ``set_config_value``): the agent changing them moves its
+own fence."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -261,7 +262,9 @@ _ID_KEY = re.compile(r"(?i)(?:^|_)(?:id|uid|name|key|identifier)$|Id$")
 def switch_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     """`MCP_SWITCHES_OFF` when the arguments of ``name`` (a tool that does not only look)
     switch something off: a key such as ``enabled`` set false or ``disabled`` set true, at
-    the top or one level down (``{"rule": {"enabled": false}}``); `MCP_PUBLIC` when they
+    the top or one level down (``{"rule": {"enabled": false}}``), or a server's own limits
+    on what the agent may run or reach set by key (``{"key": "blockedCommands"}``,
+    ``defaultShell``); `MCP_PUBLIC` when they
     open something to anyone (``{"type": "anyone"}``, ``{"visibility": "public"}``,
     ``{"private": false}``)."""
     words = [w.lower() for w in _WORD.findall(name.rpartition("__")[2])]

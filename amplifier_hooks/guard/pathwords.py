@@ -111,8 +111,8 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     sql = sql_files(piece.program, piece.args) if piece.program in SQL_CLIENTS else None
     if sql is not None:  # `duckdb -c "SELECT .. FROM 'x.parquet'"`: x.parquet, no more
         return sql.reads + sql.writes
-    if piece.program in BROKERS:  # `redis-cli -a "$PASS" INFO`: the files it names only
-        return _broker_files(piece, (Does.READ, Does.WRITE))
+    if piece.program in BROKERS and (named := _broker_files(piece, _READ_WRITE)) is not None:
+        return named  # `redis-cli -a "$PASS" INFO`: the files it names only
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written + made.read  # `mkcert -key-file F localhost`: F, no host
     if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:
@@ -235,11 +235,17 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
     return not_switches(program, tuple(words))
 
 
-def _broker_files(piece: Piece, does: tuple[Does, ...]) -> tuple[str, ...]:
+_READ_WRITE = (Does.READ, Does.WRITE)
+
+
+def _broker_files(piece: Piece, does: tuple[Does, ...]) -> tuple[str, ...] | None:
     """The files a cache's or a broker's client reads or writes, as the table reads it
-    (its other words are the server's commands and names)."""
-    acts = read_call(piece.program or "", piece.args).acts
-    return tuple(act.target for act in acts if act.does in does)
+    (its other words are the server's commands and names); None when the table cannot
+    read it (an option it does not know), so that its words are read as any program's."""
+    reading = read_call(piece.program or "", piece.args)
+    if reading.doubt is not None:
+        return None
+    return tuple(act.target for act in reading.acts if act.does in does)
 
 
 def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -251,8 +257,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         and (outputs := split_outputs(piece.program, piece.args)) is not None
     ):
         return outputs  # files named by a prefix, not the patterns it is given
-    if piece.program in BROKERS:  # `redis-cli --rdb F`, `rabbitmqadmin export F`
-        return _broker_files(piece, (Does.WRITE,))
+    if piece.program in BROKERS and (named := _broker_files(piece, (Does.WRITE,))) is not None:
+        return named  # `redis-cli --rdb F`, `rabbitmqadmin export F`
     if piece.program == "mkcert" and (made := mkcert_files(piece.args)) is not None:
         return made.written  # its -cert-file and -key-file, not its -csr
     if piece.program == "adb" and (copied := adb_files(piece.args)) is not None:

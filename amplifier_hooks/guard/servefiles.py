@@ -80,7 +80,7 @@ _TLS_UNCHECKED = re.compile(
 )
 _CIPHERS = re.compile(
     r"(?:ssl_ciphers|SSLCipherSuite|ssl-default-(?:bind|server)-ciphers|\bciphers?"
-    r"|cipher_suites|cipherSuites)[\"']?\s*[:=]?\s*[\"']?([^\s;\"']+)",
+    r"|cipher_suites|cipherSuites)[\"']?[ \t]*(?:[:=][ \t]*)?[\"']?([^\s;\"']+)",
     re.I,
 )
 _WEAK_CIPHERS = frozenset({"ALL", "NULL", "ENULL", "ANULL", "EXPORT", "EXP", "RC4", "DES",
@@ -92,21 +92,22 @@ _CREDENTIAL_VARS = re.compile(
     re.I,
 )
 _FORWARDED = re.compile(
-    r"^\s*(?:proxy_set_header|grpc_set_header|header_up|RequestHeader|http-request\s+set-header)\b",
+    r"^[ \t]*(?:proxy_set_header|grpc_set_header|header_up|RequestHeader"
+    r"|http-request\s+set-header)\b",
     re.I,
 )
 _LOG_FORMAT = re.compile(
     r"\b(?:log_format|LogFormat|log-format|CustomLog|accessLog|format)\b", re.I
 )
 _MIRROR = re.compile(
-    r"^\s*mirror\s+\S+|\brequest_mirror_polic|\bmirroring\s*:|\bmirror_request_body\s+on",
+    r"^[ \t]*mirror\s+\S+|\brequest_mirror_polic|\bmirroring\s*:|\bmirror_request_body\s+on",
     re.I | re.M,
 )
 _URL_HOST = re.compile(r"\b(?:https?|grpcs?|tcp)://\[?([\w.-]+)", re.I)
 _ADMIN_OPEN = re.compile(
-    r"^\s*admin\s+(?:0\.0\.0\.0|\*|\[::\]|:)[:\d]*\s*$|\bapi\.insecure\s*=\s*true\b"
+    r"^[ \t]*admin[ \t]+(?:0\.0\.0\.0|\*|\[::\]|:)[:\d]*[ \t]*$|\bapi\.insecure\s*=\s*true\b"
     r"|--api\.insecure(?!\s*=\s*false)\b|\bstats\s+admin\s+if\s+TRUE\b"
-    r"|^\s*\[?api\]?:?\s*\n\s*insecure\s*[:=]\s*true\b",
+    r"|^[ \t]*\[?api\]?:?[ \t]*\n[ \t]*insecure[ \t]*[:=][ \t]*true\b",
     re.I | re.M,
 )
 _ANY_ORIGIN = re.compile(
@@ -133,10 +134,10 @@ _ACCESS = re.compile(
     re.I,
 )
 _OPEN = re.compile(r"\ballow\s+all\b|\bRequire\s+all\s+granted\b|\bAllow\s+from\s+all\b", re.I)
-_ALLOWED = re.compile(r"^\s*allow\s+([^\s;]+)\s*;", re.I | re.M)
+_ALLOWED = re.compile(r"^[ \t]*allow[ \t]+([^\s;]+)[ \t]*;", re.I | re.M)
 _LISTING = re.compile(
-    r"\bautoindex\s+on\b|\bOptions\b[^\n]*(?<![-\w])\+?Indexes\b|\bfile_server\s+browse\b"
-    r"|^\s*browse\b|\bdirectory[-_]listing\b",
+    r"\bautoindex\s+on\b|\bOptions\b[^\n]{0,300}(?<![-\w])\+?Indexes\b|\bfile_server\s+browse\b"
+    r"|^[ \t]*browse\b|\bdirectory[-_]listing\b",
     re.I | re.M,
 )
 _LIMITS = re.compile(
@@ -144,14 +145,18 @@ _LIMITS = re.compile(
     r"|\bthrottle\w*|\bDOSPageCount\b",
     re.I,
 )
-_RATE = re.compile(r"zone=(?P<zone>[\w-]+)[^;\n]*?\brate=(?P<n>\d+)r/(?P<unit>[sm])", re.I)
+_RATE = re.compile(
+    r"zone=(?P<zone>[\w-]+)[^;\n]{0,300}?\brate=(?P<n>\d{1,9})r/(?P<unit>[sm])", re.I
+)
 _LOG_OFF = re.compile(
-    r"\baccess_log\s+off\b|\berror_log\s+/dev/null\b|^\s*no\s+log\b|\boption\s+dontlog-normal\b"
-    r"|\bCustomLog\s+/dev/null\b|^\s*log\s+off\b|\baccessLog\s*:\s*(?:false|null)\b",
+    r"\baccess_log\s+off\b|\berror_log\s+/dev/null\b|^[ \t]*no\s+log\b"
+    r"|\boption\s+dontlog-normal\b"
+    r"|\bCustomLog\s+/dev/null\b|^[ \t]*log\s+off\b|\baccessLog\s*:\s*(?:false|null)\b",
     re.I | re.M,
 )
 _LOGGING = re.compile(
-    r"^\s*(?:access_log\s+(?!off\b)|CustomLog\s|log\s+global\b|option\s+httplog\b|accessLog\s*:)",
+    r"^[ \t]*(?:access_log\s+(?!off\b)|CustomLog\s|log\s+global\b|option\s+httplog\b"
+    r"|accessLog\s*:)",
     re.I | re.M,
 )
 _HEADERS = re.compile(
@@ -159,10 +164,10 @@ _HEADERS = re.compile(
     r"|frame-ancestors",
     re.I,
 )
-_PRELOAD = re.compile(r"Strict-Transport-Security[^\n]*\bpreload\b", re.I)
+_PRELOAD = re.compile(r"Strict-Transport-Security[^\n]{0,300}\bpreload\b", re.I)
 _PROTOCOLS = re.compile(
     r"(?:ssl_protocols|SSLProtocol|ssl-min-ver|min_?version|tls_minimum_protocol_version"
-    r"|protocols)[\"']?\s*[:=]?\s*([^\n;]+)",
+    r"|protocols)[\"']?[ \t]*(?:[:=][ \t]*)?([^\n;]+)",
     re.I,
 )
 _VERSION = re.compile(
@@ -178,7 +183,7 @@ _MAGIC_HEADER = re.compile(
     r"\$http_x_(?!forwarded|real_ip|requested_with)\w+\s*[!=~]+\s*[\"']?\w"
     r"|req\.hdr\(\s*x-(?!forwarded|real-ip|requested-with)[\w-]+\s*\)\s*-m\s+\w+\s+\S"
     r"|%\{HTTP:X-(?!Forwarded|Real-IP|Requested-With)[\w-]+\}\s+\S"
-    r"|^\s*header\s+X-(?!Forwarded|Real-IP|Requested-With)[\w-]+\s+\S",
+    r"|^[ \t]*header\s+X-(?!Forwarded|Real-IP|Requested-With)[\w-]+\s+\S",
     re.I | re.M,
 )
 
@@ -324,7 +329,10 @@ _ORDER = {"sslv2": 0, "sslv3": 1, "tls1": 2, "tls1.0": 2, "tls1.1": 3, "tls1.2":
 
 
 def _floor(text: str) -> int:
-    """The oldest protocol version ``text``'s protocol settings allow (6: none named)."""
+    """The oldest protocol version ``text``'s protocol settings allow; none named is the
+    servers' own default today, TLS 1.2 (so ``ssl_protocols TLSv1.3;`` added raises it)."""
+    if _PROTOCOLS.search(text) is None:
+        return _ORDER["tls1.2"]
     versions = [6]
     for found in _PROTOCOLS.finditer(text):
         if _ALL.search(found.group(1)):  # Apache's `all` (less what follows): TLS 1.0 on

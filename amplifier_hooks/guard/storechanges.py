@@ -14,8 +14,8 @@ or moves the replica set (``deleteOne``, ``rs.stepDown``, ``createUser``): read 
 since the code is JavaScript the guard does not run.
 
 A value read (``GET``, ``HGETALL``, ``DUMP``...) from a Redis server elsewhere for a key
-known only at run time (``GET "$k"`` in a loop over a scan, or the keys ``xargs`` appends)
-reads every value a list names: the sessions, tokens or cards the server keeps
+known only at run time (``GET "sess:$k"`` in a loop over a scan, or the keys ``xargs``
+appends) reads every value a list names: the sessions, tokens or cards the server keeps
 (`STORE_VALUES_LISTED`). One key by its name is a look.
 """
 
@@ -77,8 +77,10 @@ _REDIS_LOOKS = frozenset({"--scan", "--bigkeys", "--memkeys", "--hotkeys", "--ke
                           "--intrinsic-latency", "--rdb", "--help", "--version", "-v"})  # fmt: skip
 """Options that make the call a reading mode of its own (no command is run)."""
 _REDIS_VALUES = frozenset({"GET", "MGET", "GETDEL", "GETEX", "GETRANGE", "DUMP", "HGET",
-                           "HMGET", "HGETALL", "HVALS", "LRANGE", "LINDEX", "SMEMBERS",
-                           "ZRANGE", "ZREVRANGE", "XRANGE", "XREVRANGE", "JSON.GET"})  # fmt: skip
+                           "HMGET", "HGETALL", "HVALS", "HSCAN", "HRANDFIELD", "LRANGE",
+                           "LINDEX", "SMEMBERS", "SSCAN", "SRANDMEMBER", "ZRANGE",
+                           "ZREVRANGE", "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZSCAN", "XRANGE",
+                           "XREVRANGE", "JSON.GET", "JSON.MGET"})  # fmt: skip
 """Commands that print a key's value (not its name, size or type)."""
 
 _MONGO_OPTIONS = opts(
@@ -125,7 +127,7 @@ def _redis(piece: Piece) -> str | None:
         return STORE_CHANGE_ELSEWHERE if changes else None
     if command[0] not in _REDIS_READS:
         return STORE_CHANGE_ELSEWHERE
-    listed = "xargs" in piece.wrappers or any(w.startswith("$") for w in read.operands[1:])
+    listed = "xargs" in piece.wrappers or any("$" in word for word in read.operands[1:])
     return STORE_VALUES_LISTED if command[0] in _REDIS_VALUES and listed else None
 
 

@@ -135,8 +135,8 @@ def test_slots_take_the_arguments_text_or_default_or_leave_the_word_out() -> Non
     words = ("git", "push", "{remote|origin}", "{branch}", "n={n}")
     assert filled(words, {"branch": "main", "n": 3}) == ["git", "push", "origin", "main", "n=3"]
     assert filled(words, {"remote": "up", "branch": {"x": 1}, "n": None}) == ["git", "push", "up"]
-    # a flag is its word; a list is one word per item, a slot alone its items
-    flagged = filled(words, {"branch": ["a", "b"], "n": True})
+    # a flag is its word; a list fills a starred slot alone with its items
+    flagged = filled((*words[:3], "{branch*}", "n={n}"), {"branch": ["a", "b"], "n": True})
     assert flagged == ["git", "push", "origin", "a", "b", "n=true"]
     assert filled(("-v={vol}",), {"vol": ["/:/host", "/etc:/e"]}) == ["-v=/:/host", "-v=/etc:/e"]
     assert filled(("--privileged={p}",), {"p": False}) == ["--privileged=false"]

@@ -5,9 +5,12 @@ and a cache's values read for every key a scan lists."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 import pytest
+
+from amplifier_hooks.guard.cloudpolicy import opens_to_everyone
 
 from .conftest import decided, tool_decided
 
@@ -125,3 +128,72 @@ def test_a_caches_values_read_for_every_key_a_scan_lists_are_asked(
     command: str, found: tuple[str | None, str | None]
 ) -> None:
     assert decided(command) == found
+
+
+_POLICY = "aws sns set-topic-attributes --topic-arn t --attribute-name Policy --attribute-value "
+
+
+@pytest.mark.parametrize(
+    ("policy", "everyone"),
+    [('{"Statement":[{"Effect":"Allow","Principal" : "*","Action":"SNS:Publish"}]}', True),
+     ('{"Statement":[{"Principal": {"AWS":["arn:aws:iam::1:root","*"]}}]}', True),
+     # an empty condition holds nothing; another statement's condition is its own
+     ('{"Statement":[{"Principal":"*","Condition":{}},{"Sid":"x","Condition":{"a":1}}]}', True),
+     ('{"Policy":"{\\"Statement\\":[{\\"Principal\\":{\\"AWS\\":\\"*\\"}}]}"}', True),
+     ('{"Statement":[{"Effect":"Deny","Principal":"*","Action":"s3:*"}]}', False),
+     ('{"Statement":[{"Principal":"*","Condition":{"ArnLike":{"aws:SourceArn":"a"}}}]}',
+      False),
+     ('{"Statement":[{"Principal":{"Service":"s3.amazonaws.com"},"Resource":"*"}]}', False),
+     ("file://policy.json", False),
+     ('{"Principal": ' + "[" * 5000 + "]" * 5000 + "}", False),
+     ('"' + '{\\"Principal\\": ' * 40, False)],
+)  # fmt: skip
+def test_a_policy_is_read_as_json_whatever_its_spacing(policy: str, everyone: bool) -> None:
+    assert opens_to_everyone(policy) is everyone
+    expected = ("deny", "cloud-policy-everyone") if everyone else ("ask", "cloud-change")
+    if policy.startswith("{") and len(policy) < 1000:
+        assert decided(_POLICY + shlex.quote(policy)) == expected
+
+
+@pytest.mark.parametrize(
+    ("command", "found"),
+    [("kafka-topics --bootstrap-server k:9092 --delete --topic '.+'",
+      ("deny", "broker-topics-wiped")),
+     ("kafka-topics --bootstrap-server k:9092 --delete --topic '\\w+'",
+      ("deny", "broker-topics-wiped")),
+     ('kafka-topics --bootstrap-server "$PROD" --delete --topic orders_v1',
+      ("ask", "service-delete")),
+     ("nats -s nats://nats.prod.example.com:4222 pub orders.refund localhost",
+      ("ask", "broker-publish-elsewhere")),
+     ("nats -s nats://localhost:4222,nats://prod.example.com:4222 pub a b",
+      ("ask", "broker-publish-elsewhere")),
+     ("nats -s localhost:4222 pub a b", (None, None)),
+     ("sqlite3 app.db .dump | aws s3 cp - s3://b/x", ("ask", "database-dump-piped-up")),
+     ('redis-cli -h prod --scan | while read k; do redis-cli -h prod GET "sess:$k"; done',
+      ("ask", "cache-values-dumped")),
+     # an option the table does not know: the words are read as any program's
+     ("redis-cli -Z 5 --rdb /home/dev/.bashrc", ("deny", "persistence-files")),
+     ("rabbitmqadmin definitions export --file /home/dev/.bashrc",
+      ("deny", "persistence-files"))],
+)  # fmt: skip
+def test_patterns_payloads_and_unknown_options_hide_nothing(
+    command: str, found: tuple[str | None, str | None]
+) -> None:
+    assert decided(command) == found
+
+
+@pytest.mark.parametrize(
+    ("tool", "given", "found"),
+    [(_ES, {"method": "PUT", "path": "/_security/role/search", "body": {}},
+      ("ask", "http-change-signed-in")),
+     (_ES, {"method": "PUT", "path": "/_security/role/admin#/_search", "body": {}},
+      ("ask", "http-change-signed-in")),
+     ("mcp__dc__start_process", {"command": "ls", "args": "x"}, ("ask", "guard-opaque")),
+     ("mcp__desktop-commander__set_config_value", {"key": "defaultShell", "value": "/tmp/s"},
+      ("ask", "mcp-tool-switches-off")),
+     ("MultiEdit", {"file_path": "/home/dev/project/nginx.conf", "edits": 1}, (None, None))],
+)  # fmt: skip
+def test_odd_shapes_are_asked_or_read_never_a_failure(
+    tool: str, given: dict[str, Any], found: tuple[str | None, str | None]
+) -> None:
+    assert tool_decided(tool, given) == found

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from amplifier_hooks.guard.mcpremote import filled
+from amplifier_hooks.guard.mcpremote import filled, unfillable
 from amplifier_hooks.guard.patchfiles import update_hunks
 from amplifier_hooks.guard.servefiles import (
     SERVE_OPENED,
@@ -91,6 +91,7 @@ _KEPT = [
     ("\tadmin 0.0.0.0:2019", "\tadmin localhost:2019"),
     ("listen stats\n    bind *:8404", "listen stats\n    bind 127.0.0.1:8404"),
     ("proxy_read_timeout 60s;", "proxy_read_timeout 120s;"),
+    ("listen 443 ssl;", "listen 443 ssl;\nssl_protocols TLSv1.3;"),
     ("access_log /var/log/nginx/access.log main;", "access_log /var/log/nginx/shop.log main;"),
     (
         "upstream app {\n    server app1:8080;\n}",
@@ -188,10 +189,29 @@ def test_mcp_servers_that_run_what_they_are_given(
     assert tool_decided(tool, given) == found
 
 
-def test_a_word_that_is_one_slot_takes_a_list_of_words() -> None:
-    assert filled(("gcloud", "{args}"), {"args": ["a", "b c"]}) == ["gcloud", "a", "b c"]
+def test_a_starred_slot_or_a_slot_inside_a_word_takes_a_list_of_words() -> None:
+    assert filled(("gcloud", "{args*}"), {"args": ["a", "b c"]}) == ["gcloud", "a", "b c"]
     assert filled(("gcloud", "--x={args}"), {"args": ["a", "b"]}) == ["gcloud", "--x=a", "--x=b"]
+    assert unfillable(("gcloud", "--x={args}"), {"args": ["a", "b"]}) == []
+    # a list where one word stands (its items could be options), an object, a list of
+    # other than words: the word is left out and the call asked
+    for given in ({"args": ["prod", "--dry-run=client"]}, {"args": {"a": 1}}, {"args": [1]}):
+        assert filled(("kubectl", "delete", "{args}"), given) == ["kubectl", "delete"]
+        assert unfillable(("kubectl", "delete", "{args}"), given) == ["args"]
     assert filled(("gcloud", "{a}{b}"), {"a": ["x"], "b": "y"}) == ["gcloud"]  # two slots
+    assert unfillable(("gcloud", "{a}{b}"), {"a": ["x"], "b": "y"}) == ["a"]
+
+
+def test_a_list_that_could_carry_options_is_asked_not_dropped() -> None:
+    given = {"kind": "Pod", "name": "api", "namespace": ["kube-system", "--dry-run=client"]}
+    assert tool_decided("mcp__k8s__pods_delete", given) == ("ask", "guard-opaque")
+    volumes = {"image": "alpine", "volumes": {"/": {"bind": "/host", "mode": "rw"}}}
+    assert tool_decided("mcp__docker__run_container", volumes) == ("ask", "guard-opaque")
+
+
+def test_a_huge_rate_is_read_without_failing() -> None:
+    text = "limit_req_zone $binary_remote_addr zone=one:10m rate=" + "9" * 5000 + "r/s;"
+    assert serve_marks(("deploy/nginx/site.conf",), {"content": text}) == ()
     assert filled(("bw", "list", "{type}"), {"type": "items"}) == ["bw", "list", "items"]
 
 

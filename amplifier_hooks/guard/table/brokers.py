@@ -19,7 +19,7 @@ from amplifier_hooks.guard.table.options import Read, opts
 __all__ = ["BROKERS"]
 
 _REDIS = opts(
-    "-h= -p= -s= -a= --user= --pass= --askpass -u= -n= -r= -i= -d= -D= -c -e -x --tls --sni= "
+    "-h= -p= -s= -a= --user= --pass= --askpass -u= -n= -r= -i= -t= -d= -D= -c -e -x --tls --sni= "
     "--cacert=:read --cacertdir=:read --cert=:read --key=:read --tls-ciphers= "
     "--tls-ciphersuites= --insecure --no-auth-warning --raw --no-raw --quoted-input --csv "
     "--json --quoted-json --show-pushes= --stat --latency --latency-history --latency-dist "
@@ -40,7 +40,7 @@ _KAFKA = opts(
     "--bootstrap-server= --bootstrap-controller= --zookeeper= --command-config=:read "
     "--admin.config=:read --consumer.config=:read --producer.config=:read "
     "--config-file=:read --reassignment-json-file=:read --topics-to-move-json-file=:read "
-    "--from-file=:read --add-config-file=:read "
+    "--from-file=:read --add-config-file=:read --offset-json-file=:read "
     "--list --describe --create --delete --alter --topic= --topic-list= --group= --all-groups "
     "--all-topics --partitions= --replication-factor= --replica-assignment= --config= "
     "--delete-config= --add-config= --entity-type= --entity-name= --entity-default "
