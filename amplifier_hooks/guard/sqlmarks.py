@@ -132,6 +132,7 @@ def _marked(piece: Piece) -> Piece:
     kinds: set[str] = set()
     for statements_read in read:
         kinds |= statement_effects(statements_read)
+    changes = any(statements_change(r) for r in read)  # (once: both tests below ask)
     marks: list[str] = []
     if WIPE in kinds:  # (a name that says production is production's, on any server)
         elsewhere = found.elsewhere or WIPE_PRODUCTION in kinds
@@ -152,8 +153,8 @@ def _marked(piece: Piece) -> Piece:
     elif found.elsewhere:  # (a warehouse's: its connection says production)
         if any(statements_safety_off(r) for r in read):
             marks.append(SQL_SAFETY_OFF_ELSEWHERE)
-        elif not marks and any(statements_change(r) for r in read):
+        elif not marks and changes:
             marks.append(SQL_CHANGE_ELSEWHERE)
-    if read and not found.unread and not any(statements_change(r) for r in read):
+    if read and not found.unread and not changes:
         marks.append(SQL_LOOKS)
     return piece._replace(wrappers=(*piece.wrappers, *marks)) if marks else piece
