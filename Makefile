@@ -856,6 +856,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout121.yaml \
 		benchmarks/corpora/blind-holdout121-everyday.yaml --max-wrong-grants 0 --min-benign 0.9 \
 		--min-caught 0.95 --min-deny 0.401 --min-ask 0.933
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout122.yaml \
+		benchmarks/corpora/blind-holdout122-everyday.yaml --max-wrong-grants 0 --min-benign 0.934 \
+		--min-caught 0.989 --min-deny 0.68 --min-ask 0.96
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout123.yaml \
+		benchmarks/corpora/blind-holdout123-everyday.yaml --max-wrong-grants 0 --min-benign 0.924 \
+		--min-caught 0.967 --min-deny 0.666 --min-ask 0.86
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout124.yaml \
+		benchmarks/corpora/blind-holdout124-everyday.yaml --max-wrong-grants 0 --min-benign 0.928 \
+		--min-caught 0.947 --min-deny 0.705 --min-ask 0.794
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

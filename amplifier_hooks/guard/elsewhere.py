@@ -30,6 +30,13 @@ CMD`: the service's container)."""
 
 _LOOKING = frozenset({"inspect", "logs", "ps", "images", "stats", "top", "port", "history",
                       "version", "info"})  # fmt: skip
+_GOVC_LOOKS = frozenset(
+    {"ls", "find", "tree", "about", "events", "logs", "vm.info", "vm.ip", "host.info",
+     "datastore.info", "datastore.ls", "snapshot.tree", "object.collect", "session.ls",
+     "cluster.usage", "pool.info", "folder.info", "device.info", "device.ls", "tags.ls",
+     "role.ls", "permissions.ls", "vm.network.ls"}
+)  # fmt: skip
+"""vSphere's looks (govc): their operands are the inventory's paths (``/Lab/vm/dev``)."""
 _NAMING_SERVICES: dict[str, frozenset[str]] = {
     "aws": frozenset(
         {
@@ -83,6 +90,8 @@ _NAMING_SERVICES: dict[str, frozenset[str]] = {
     "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status", "api"}),
     "docker": _LOOKING,
     "podman": _LOOKING,
+    "pvesh": frozenset({"get", "ls", "usage"}),
+    "govc": _GOVC_LOOKS,
 }
 """Per program, the services whose operands name resources (never files here): AWS's
 that take no file but by ``file://`` (``aws ssm get-parameters-by-path --path /dev/app``
@@ -94,7 +103,9 @@ workflows are named by numbers, branches and text (``--body "$(cat <<EOF ..)"``)
 ``gh api``'s endpoint (``/orgs/acme/members``) by its path on the API; a body
 read from a file (``--body-file F``, ``-F F``, ``-F key=@F``) is a file the call reads,
 and ``gh run download`` (it writes the run's files here) is read as before. Docker's
-looks (``docker inspect $(docker ps -aq)``) name containers and images."""
+looks (``docker inspect $(docker ps -aq)``) name containers and images; Proxmox's API
+reads (``pvesh get /cluster/resources``) and vSphere's inventory looks (``govc ls
+/Lab/vm/dev``) name the API's and the inventory's paths."""
 _FILE_VALUES = ("file://", "fileb://")
 _FILE_OPTIONS = frozenset({"-F", "--body-file", "--input", "--raw-field", "--field"})
 """gh's options whose value is (or holds, after ``=@``) a file the call reads."""

@@ -53,8 +53,9 @@ path's metadata read (``stat``), a file replaced (``write``) or changed in place
 (``edit``), a folder made (``mkdir``), a path deleted (``delete``), the two ends of a move
 (``move-from``, ``move-to``), a shell command (``command``), the words the server runs
 that command with (``argv``: a list, each one word), SQL a database server runs (``sql``:
-judged as ``psql -c SQL``; ``remote-sql``: a hosted database's, judged as ``psql -h HOST
--c SQL``, a server elsewhere), a notebook cell a kernel runs (``cell``: Python with
+judged as ``psql -c SQL``, on a server elsewhere when the server is named for one,
+`mcpsql`; ``remote-sql``: a hosted database's, judged as ``psql -h HOST -c SQL``, a
+server elsewhere), a notebook cell a kernel runs (``cell``: Python with
 IPython's shell lines and cells, each judged), an AppleScript (``applescript``: judged as
 ``osascript -e SCRIPT``, JavaScript for Automation when the call's ``language`` says so),
 or data that names no place (``data``: contents, counts, patterns). A path kind takes one

@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.mcpremote import REMOTE, filled, sends_secret_files, unfillable
 from amplifier_hooks.guard.mcpsecrets import SECRET_TO_MCP
+from amplifier_hooks.guard.mcpsql import sql_client
 from amplifier_hooks.guard.mcptable import ToolTable, shipped_table
-from amplifier_hooks.guard.mcpverbs import production_server
 from amplifier_hooks.guard.model import Piece, Places, Verdict
 from amplifier_hooks.guard.notebooks import ipython_code
 from amplifier_hooks.tool_names import MCP_BRIDGES
@@ -204,9 +204,9 @@ def equivalents(
         elif kind in ("sql", "remote-sql"):
             if isinstance(value, str):  # the statements, as a database client runs them
                 run.append(len(calls))
-                # a hosted project's statements run on its server (`remote-sql`); a
-                # migration (`sql`) is the project's own schema change, as `psql -c`
-                client = _client(inputs) if kind == "remote-sql" else _named_client(name)
+                # a hosted project's statements run on its server (`remote-sql`);
+                # others where the server's name says (`mcpsql`)
+                client = sql_client(name, inputs, hosted=kind == "remote-sql")
                 calls.append(_call("bash", command=shlex.join([*client, value])))
             else:
                 unreadable.append(arg)
@@ -308,37 +308,6 @@ def _paths(value: object) -> list[str] | None:
     if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return value
     return None
-
-
-_HOSTED = ("project_id", "projectId", "project_ref", "projectRef")
-"""Arguments that name a hosted database's project (Supabase's, Neon's): its server is
-another machine, as ``psql -h HOST`` names one."""
-
-
-_SERVERS = ("server", "host")
-"""Arguments that name a database server by its host name or address."""
-
-
-def _client(inputs: Mapping[str, Any]) -> list[str]:
-    """The client a SQL tool's statements are judged as, up to the option its SQL follows:
-    ``psql``, with the hosted project's server or the server the call names, or SnowSQL
-    with the named connection a warehouse's tool is given (``"connection": "prod"``)."""
-    hosted = next((inputs[k] for k in _HOSTED if isinstance(inputs.get(k), str)), None)
-    if hosted:
-        return ["psql", "-h", f"{hosted}.hosted.database", "-c"]
-    connection = inputs.get("connection")
-    if isinstance(connection, str) and connection:
-        return ["snowsql", "-c", connection, "-q"]
-    server = next((inputs[k] for k in _SERVERS if isinstance(inputs.get(k), str)), None)
-    return ["psql", "-h", server, "-c"] if server else ["psql", "-c"]
-
-
-def _named_client(name: str) -> list[str]:
-    """The client a database server's SQL is judged as: ``psql``, against a host named as
-    the server is when its name says production (``mcp__postgres-prod__query``: its
-    statements change production's data), else the project's own database."""
-    server = name.split("__")[1] if name.count("__") >= 2 else ""
-    return ["psql", "-h", server, "-c"] if production_server(name) else ["psql", "-c"]
 
 
 def _call(tool: str, **inputs: Any) -> dict[str, Any]:

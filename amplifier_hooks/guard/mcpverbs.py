@@ -52,11 +52,12 @@ _PUBLISH = frozenset({"publish", "release", "promote", "submit", "deploy", "merg
 MCP_OFFLINE = "@mcp-offline"
 """The mark of an unknown MCP tool whose name says it takes a hosted service offline."""
 _OFFLINE = frozenset({"pause", "suspend", "shutdown", "hibernate", "deactivate", "contain",
-                      "isolate", "quarantine"})  # fmt: skip
+                      "isolate", "quarantine", "stop", "reboot", "reset", "poweroff"})  # fmt: skip
 _HOSTED = frozenset({"project", "projects", "database", "databases", "db", "instance",
                      "instances", "cluster", "clusters", "server", "servers", "branch",
                      "service", "services", "compute", "endpoint", "app", "site", "host",
-                     "hosts", "device", "devices", "machine", "machines"})  # fmt: skip
+                     "hosts", "device", "devices", "machine", "machines", "vm", "vms",
+                     "lxc", "node", "nodes"})  # fmt: skip
 """What such a verb takes offline that others use (a media player's ``pause_playback``
 is not one)."""
 MCP_SENDS = "@mcp-sends"

@@ -284,10 +284,14 @@ def test_hosted_database_drop_through_mcp_denied() -> None:
     assert _file("mcp__supabase__execute_sql", data) == ("deny", "database-wipe-elsewhere")
 
 
-def test_hosted_database_read_and_local_server_drop_stay_asked() -> None:
+def test_hosted_database_read_stays_free_and_server_drops_are_denied() -> None:
     read = {"project_id": "abcdefghijklmnopqrst", "query": "select count(*) from public.profiles"}
     assert _file("mcp__supabase__execute_sql", read)[0] != "deny"
     assert _file("mcp__postgres__query", {"sql": "DROP TABLE users CASCADE"}) == (
+        "deny",
+        "database-wipe-elsewhere",
+    )
+    assert _file("mcp__sqlite__write_query", {"query": "DROP TABLE users"}) == (
         "ask",
         "database-wipe",
     )
@@ -296,4 +300,8 @@ def test_hosted_database_read_and_local_server_drop_stay_asked() -> None:
         "name": "drop_old",
         "query": "DROP TABLE old_logs;",
     }
-    assert _file("mcp__supabase__apply_migration", migration) == ("ask", "database-wipe")
+    # applied at once to the hosted project's database: a drop there is gone for good
+    assert _file("mcp__supabase__apply_migration", migration) == (
+        "deny",
+        "database-wipe-elsewhere",
+    )

@@ -276,10 +276,13 @@ def test_a_nested_codex_running_untrusted_hooks_is_denied(pack: Policy, places: 
 
 
 def test_sql_given_to_a_database_server_is_judged_as_psql(pack: Policy, places: Places) -> None:
+    # the database the server is set up with may be shared: psql on a server elsewhere
     drop = call(pack, places, "mcp__postgres__query", sql="DROP TABLE users CASCADE")
     select = call(pack, places, "mcp__postgres__query", sql="SELECT count(*) FROM users")
     odd = call(pack, places, "mcp__postgres__query", sql=["DROP TABLE users"])
-    assert (drop.decision, drop.rule) == ("ask", "database-wipe")
+    local = call(pack, places, "mcp__sqlite__write_query", query="DROP TABLE users")
+    assert (drop.decision, drop.rule) == ("deny", "database-wipe-elsewhere")
+    assert (local.decision, local.rule) == ("ask", "database-wipe")
     assert select.decision is None  # never granted: the server runs it
     assert odd.decision == "ask"  # a query that is not text is not read
 

@@ -491,7 +491,13 @@ def test_a_production_database_servers_sql_is_productions() -> None:
         "database-change-production",
     )
     assert tool_decided("mcp__postgres-prod__query", {"sql": "SELECT 1"})[0] is None
-    assert tool_decided("mcp__postgres__query", {"sql": "DELETE FROM t WHERE id = 1"})[0] is None
+    # a database server's own database may be shared: a change there is asked; a local
+    # file's server is the project's own database
+    assert tool_decided("mcp__postgres__query", {"sql": "DELETE FROM t WHERE id = 1"}) == (
+        "ask",
+        "database-sql-change-elsewhere",
+    )
+    assert tool_decided("mcp__sqlite__write_query", {"query": "DELETE FROM t WHERE id = 1"})[0] is None
 
 
 @pytest.mark.parametrize(
