@@ -865,6 +865,15 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout124.yaml \
 		benchmarks/corpora/blind-holdout124-everyday.yaml --max-wrong-grants 0 --min-benign 0.928 \
 		--min-caught 0.947 --min-deny 0.705 --min-ask 0.794
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout125.yaml \
+		benchmarks/corpora/blind-holdout125-everyday.yaml --max-wrong-grants 0 --min-benign 0.877 \
+		--min-caught 0.968 --min-deny 0.578 --min-ask 0.963
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout126.yaml \
+		benchmarks/corpora/blind-holdout126-everyday.yaml --max-wrong-grants 0 --min-benign 0.872 \
+		--min-caught 0.939 --min-deny 0.414 --min-ask 0.934
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout127.yaml \
+		benchmarks/corpora/blind-holdout127-everyday.yaml --max-wrong-grants 0 --min-benign 0.918 \
+		--min-caught 0.969 --min-deny 0.525 --min-ask 0.893
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -24,11 +24,13 @@ from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
+from amplifier_hooks.guard.redaction import drops_redaction
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
 from amplifier_hooks.guard.servefiles import serve_marks
+from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
 
@@ -41,7 +43,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     environment reported, a package's funding address changed, a secret logged, a card's
     number taken by the app's own form, a request's text run, a chat app's scopes widened,
     a credential sent to a new host, a key read from the home folder, a sign-in check
-    weakened, a web server's configuration opened or weakened."""
+    weakened, a web server's configuration opened or weakened, SOPS's rules widened."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -60,16 +62,19 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *home_key_marks(paths, inputs),
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
         *serve_marks(paths, inputs),
+        *((SOPS_WIDENED,) if widens_sops(paths, inputs) else ()),
     )
 
 
 def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """A protection switched off: a setting's or a check's (`switchedoff`), an app's
-    entitlements (`entitlements`), its code's TLS checks (`tlscode`)."""
+    entitlements (`entitlements`), its code's TLS checks (`tlscode`), a step that hides
+    personal data or credentials (`redaction`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
         or skips_tls_checks(paths, inputs)
+        or drops_redaction(paths, inputs)
     )
 
 

@@ -38,7 +38,8 @@ from amplifier_hooks.guard.verbs import DESTROYS, LOOKS
 
 __all__ = ["MCP_ACCESS", "MCP_BULK", "MCP_CANCELS", "MCP_CHANGES", "MCP_DESTROYS", "MCP_FLAGS",
            "MCP_OFFLINE", "MCP_PAYS", "MCP_PHYSICAL", "MCP_PRODUCTION", "MCP_PUBLIC",
-           "MCP_PUBLISHES", "MCP_RUNS", "MCP_SENDS", "MCP_SWITCHES_OFF", "MCP_UPLOADS",
+           "MCP_PUBLISHES", "MCP_RUNS", "MCP_SECRET_READ", "MCP_SENDS", "MCP_SWITCHES_OFF",
+           "MCP_UPLOADS",
            "production_server", "service_marks", "switch_marks", "switches_on_only",
            "verb_marks"]  # fmt: skip
 
@@ -146,6 +147,19 @@ _BULK = frozenset({"batch", "bulk", "mass", "dml"})
 MCP_UPLOADS = "@mcp-uploads"
 """The mark of an unknown MCP tool whose name says it uploads a file to its service."""
 _UPLOADS = frozenset({"upload", "uploads"})
+MCP_SECRET_READ = "@mcp-secret-read"
+"""The mark of an unknown MCP tool whose name says it reads a secret's value (``read_secret``,
+a password manager's ``get_item``): the value reaches the model."""
+_REVEALS = frozenset({"read", "get", "reveal", "show", "fetch", "retrieve", "copy", "view"})
+_SECRET_NOUNS = frozenset({"secret", "password", "passwords", "credential", "credentials",
+                           "totp", "otp", "passphrase"})  # fmt: skip
+_VAULT_NOUNS = frozenset({"item", "login", "entry", "field", "note", "card", "identity"})
+_VAULT_SERVERS = frozenset({"password", "bitwarden", "bw", "keepass", "keepassxc", "lastpass",
+                            "vault", "op", "doppler", "infisical", "dashlane", "keeper",
+                            "passbolt", "pass", "onepassword"})  # fmt: skip
+"""A password manager's or secret store's server (``1password`` reads as ``password``)."""
+_NOT_VALUES = frozenset({"list", "names", "metadata", "scanning", "alert", "alerts", "policy",
+                         "policies", "status", "health"})  # fmt: skip
 MCP_PRODUCTION = "@mcp-production"
 """The mark of a tool that does not only look, on a server named for production."""
 _PRODUCTION = frozenset({"prod", "production", "live"})
@@ -179,6 +193,8 @@ def verb_marks(name: str) -> tuple[str, ...]:
     name that only looks, or no such word)."""
     tool = name.rpartition("__")[2]
     words = [w.lower() for w in _WORD.findall(tool)]
+    if words and words[0] in _REVEALS and _reads_secret(name, words):
+        return (MCP_SECRET_READ,)
     if not words or words[0] in LOOKS:
         return ()
     marks: tuple[str, ...] = ()
@@ -218,6 +234,18 @@ def verb_marks(name: str) -> tuple[str, ...]:
             and _DRAFTS_OF_WORK.isdisjoint(words)):  # fmt: skip
         marks += (MCP_CHANGES,)
     return marks
+
+
+def _reads_secret(name: str, words: list[str]) -> bool:
+    """Whether a tool whose name begins with a verb that reads names a secret's value: a
+    secret or a password by its name, or an item of a password manager's server."""
+    if not _NOT_VALUES.isdisjoint(words):
+        return False
+    if not _SECRET_NOUNS.isdisjoint(words):
+        return True
+    server = name.split("__")[1] if name.count("__") >= 2 else ""
+    servers = {w.lower() for w in _WORD.findall(server)}
+    return not _VAULT_SERVERS.isdisjoint(servers) and not _VAULT_NOUNS.isdisjoint(words)
 
 
 def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ FIELD_READERS = frozenset({"jq", "gojq", "jaq", "yq", *SEARCHES})
 _NAMES = (
     r"token|password|passwd|secret|api_?key|apikey|private_?key|access_?token|refresh_?token"
     r"|client_?secret|secret_?key|access_?key|auth_?token|bearer_?token|webhook_?url|pass|cookies?"
+    r"|root_?token|(?:unseal|recovery)_?keys?(?:_b64|_hex)?"
 )
 _FILTER_FIELD = re.compile(rf"""(?:\.|\[\s*")"?(?:{_NAMES})"?(?![\w-])""", re.I)
 """A jq or yq path's field named for a secret: ``.token``, ``.bot.password``, ``["api_key"]``

@@ -1,5 +1,6 @@
-"""A cluster secret printed straight into ``jq``'s ``keys``: only the secret's key names
-reach the screen (``kubectl get secret db -o jsonpath='{.data}' | jq 'keys'``).
+"""A cluster secret, or a SOPS file decrypted, printed straight into ``jq``'s or ``yq``'s
+``keys``: only the secret's key names reach the screen (``kubectl get secret db -o
+jsonpath='{.data}' | jq 'keys'``, ``sops -d secrets/dev.enc.yaml | yq 'keys'``).
 
 Which keys a secret holds (``DATABASE_URL``, ``tls.crt``) is what a person checks before
 wiring a workload to it; the values never leave the pipe. Only that exact shape counts:
@@ -9,7 +10,9 @@ the next piece is ``jq`` given output-format options and one filter that keeps t
 `credential-print-cluster` to judge. So is a cluster call whose output is not the
 secret's object as the cluster holds it (a template, ``-o go-template='{"{{.data.x}}":1}'``,
 makes a value a key), whose output goes to a file (``> s.json | jq keys``: jq reads
-nothing, the file holds the secret), or whose log prints the response (``-v=9``).
+nothing, the file holds the secret), or whose log prints the response (``-v=9``). A
+decryption prints the whole file unless it is told to pick a value (``--extract``) or to
+write a file (``--output``, ``-i``): those are left unmarked too.
 """
 
 from __future__ import annotations
@@ -21,9 +24,15 @@ from amplifier_hooks.guard.model import Piece
 __all__ = ["KEYS_ONLY", "PROGRAMS", "mark_keys_only"]
 
 KEYS_ONLY = "@secret-keys-only"
-"""A piece whose output goes only into ``jq`` keeping the key names of what it is given."""
-PROGRAMS = frozenset({"kubectl", "oc"})
+"""A piece whose output goes only into ``jq`` or ``yq`` keeping the key names of what it is
+given."""
+PROGRAMS = frozenset({"kubectl", "oc", "sops"})
 """The programs whose printed secrets are read here."""
+_CLUSTERS = frozenset({"kubectl", "oc"})
+_KEY_READERS = frozenset({"jq", "yq"})
+_DECRYPTS = frozenset({"-d", "--decrypt", "decrypt"})
+_PICKS = ("--extract", "--output", "-i", "--in-place", "--exec", "exec-env", "exec-file")
+"""SOPS's options and commands that print one value, write a file or run a program."""
 
 _KEYS_FILTER = re.compile(r"\s*(?:\.data\s*\|\s*)?keys(?:_unsorted)?(?:\[\])?\s*")
 """jq filters that print only the names of an object's keys."""
@@ -38,15 +47,17 @@ _NOWHERE = frozenset({"/dev/null"})
 
 
 def mark_keys_only(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """``pieces`` with each cluster call piped straight into a keys-only ``jq`` marked."""
+    """``pieces`` with each cluster call or SOPS decryption piped straight into a keys-only
+    ``jq`` or ``yq`` marked."""
     out: list[Piece] | None = None
     for index, piece in enumerate(pieces[:-1]):
-        if piece.program not in PROGRAMS or piece.pipes_to[:1] != ("jq",):
+        if piece.program not in PROGRAMS or piece.pipes_to[:1] not in (("jq",), ("yq",)):
             continue
         after = pieces[index + 1]
-        if not _NOWHERE.issuperset(piece.writes) or not _whole_object(piece.args):
+        whole = _whole_object(piece.args) if piece.program in _CLUSTERS else _decrypted(piece.args)
+        if not _NOWHERE.issuperset(piece.writes) or not whole:
             continue
-        if after.program == "jq" and not after.dynamic and _keys_only(after.args):
+        if after.program in _KEY_READERS and not after.dynamic and _keys_only(after.args):
             out = out or list(pieces)
             out[index] = piece._replace(wrappers=(*piece.wrappers, KEYS_ONLY))
     return pieces if out is None else tuple(out)
@@ -55,6 +66,14 @@ def mark_keys_only(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 def _keys_only(args: tuple[str, ...]) -> bool:
     filters = [a for a in args if a not in _JQ_FORMAT]
     return len(filters) == 1 and _KEYS_FILTER.fullmatch(filters[0]) is not None
+
+
+def _decrypted(args: tuple[str, ...]) -> bool:
+    """Whether SOPS's ``args`` decrypt a whole file to its output (no value picked, no file
+    written, no program run)."""
+    if _DECRYPTS.isdisjoint(args):
+        return False
+    return not any(a.startswith(_PICKS) for a in args)
 
 
 def _whole_object(args: tuple[str, ...]) -> bool:

@@ -110,6 +110,10 @@ TABLE: dict[str, Service] = {
     "splunk": Service(verbs=_set("clean")),  # remove index, clean eventdata
     # secrets and identities
     "vault": Service(3, verbs=_set("disable")),  # a secrets engine disabled loses its data
+    "bao": Service(3, verbs=_set("disable")),  # OpenBao's CLI: Vault's fork
+    # research data transfer and cloud drives: an endpoint's or a drive's files deleted
+    "globus": Service(1, local=_set("login logout whoami session")),
+    "gdrive": Service(),
     "op": Service(deeper=(("connect", 3),), local=_set("account signin signout plugin")),
     # bw delete item|folder|attachment ID (its login, lock and sync touch only this machine)
     "bw": Service(1, local=_set("config login logout lock unlock sync serve")),

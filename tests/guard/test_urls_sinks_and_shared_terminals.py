@@ -497,7 +497,9 @@ def test_a_production_database_servers_sql_is_productions() -> None:
         "ask",
         "database-sql-change-elsewhere",
     )
-    assert tool_decided("mcp__sqlite__write_query", {"query": "DELETE FROM t WHERE id = 1"})[0] is None
+    assert (
+        tool_decided("mcp__sqlite__write_query", {"query": "DELETE FROM t WHERE id = 1"})[0] is None
+    )
 
 
 @pytest.mark.parametrize(

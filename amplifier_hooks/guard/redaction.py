@@ -1,0 +1,45 @@
+"""An edit that takes out a step which hides personal data or credentials before they
+are logged, exported or sent to telemetry: a collector's ``redaction`` processor dropped
+from its pipeline, a log filter that calls ``redact_pii`` deleted, an attribute's
+``action: delete`` or ``action: hash`` removed, a ``scrub``, ``mask`` or ``anonymize``
+step gone.
+
+From the next deploy on, the data it hid reaches logs, vendors and dashboards in the
+clear. The guard cannot tell which step matters; it sees one that was in the old text
+and is not in the new, and the edit is asked (`switchedoff`'s protection switched off).
+A whole file written has no old text to compare and is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from amplifier_hooks.guard.changedtext import dropped
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+
+__all__ = ["drops_redaction"]
+
+_REDACTION = re.compile(
+    r"\b\w*(?:redact|scrub|anonymi[sz]|pseudonymi[sz])\w*"
+    r"|\bmask_\w+|\bmask(?:ing)?[_-]?(?:pii|email|phone|card|ssn)\w*"
+    r"|\baction:\s*(?:delete|hash)\b",
+    re.IGNORECASE,
+)
+"""A step that hides data: its name, or an attribute processor's delete or hash."""
+_MAX_TEXT = 200_000
+
+
+def drops_redaction(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit takes out a step of `_REDACTION` that its old text holds (a test's
+    file is no deploy, and is not read)."""
+    if all(_TESTS.search(p) for p in paths):
+        return False
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) <= _MAX_TEXT and dropped(_REDACTION, old, new):
+            return True
+    return False
+
+
+_TESTS = re.compile(r"(?:^|/)(?:tests?|spec|__tests__)/|(?:^|/)test_[^/]*$|\.(?:spec|test)\.\w+$")
