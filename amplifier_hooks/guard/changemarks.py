@@ -12,8 +12,10 @@ from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
+from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
 from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
 from amplifier_hooks.guard.homekeys import home_key_marks
+from amplifier_hooks.guard.hostaccess import ACCESS_WIDENED, widens_access
 from amplifier_hooks.guard.ignorefiles import (
     IGNORE_DROPPED,
     SECRET_UNIGNORED,
@@ -30,6 +32,7 @@ from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_envi
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
 from amplifier_hooks.guard.servefiles import serve_marks
+from amplifier_hooks.guard.skimmers import FORM_DATA_SENT, skims_forms
 from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
@@ -43,7 +46,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     environment reported, a package's funding address changed, a secret logged, a card's
     number taken by the app's own form, a request's text run, a chat app's scopes widened,
     a credential sent to a new host, a key read from the home folder, a sign-in check
-    weakened, a web server's configuration opened or weakened, SOPS's rules widened."""
+    weakened, a web server's configuration opened or weakened, SOPS's rules widened, a
+    machine's logins widened, a playbook's rollout widened, a form's data skimmed."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -63,6 +67,9 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
         *serve_marks(paths, inputs),
         *((SOPS_WIDENED,) if widens_sops(paths, inputs) else ()),
+        *((ACCESS_WIDENED,) if widens_access(inputs) else ()),
+        *((ROLLOUT_WIDENED,) if widens_rollout(paths, inputs) else ()),
+        *((FORM_DATA_SENT,) if skims_forms(inputs) else ()),
     )
 
 

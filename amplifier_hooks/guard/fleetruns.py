@@ -16,7 +16,7 @@ from collections.abc import Callable
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.options import opts, read_options
 
-__all__ = ["FLEET_RUNS", "FLEET_TOOLS", "with_fleet_commands"]
+__all__ = ["FLEET_RUNS", "FLEET_TOOLS", "looked_command", "with_fleet_commands"]
 
 FLEET_RUNS = "a fleet tool runs it on many machines at once"
 _CMD_FUNCTIONS = frozenset({"cmd.run", "cmd.shell", "cmd.run_all", "cmd.run_stdout",
@@ -86,3 +86,30 @@ def _command(program: str, args: tuple[str, ...]) -> str | None:
         words = read_options(_PARALLEL, args).operands
         return " ".join(words) if words else None
     return None
+
+
+_PLACING = {
+    "ansible": frozenset({"-m", "-a", "-i", "-u", "-f", "-l", "-T", "-b", "-K", "-k", "-v", "-o",
+                          "--become-user", "--private-key"}),
+    "pdsh": frozenset({"-w", "-g", "-l", "-t", "-u", "-f", "-N", "-b", "-B", "-L"}),
+    "clush": frozenset({"-w", "-g", "-l", "-t", "-u", "-f", "-N", "-b", "-B", "-L"}),
+    "salt": frozenset({"-t", "-b", "--out", "-l", "-G", "-E", "-L", "-C", "-N", "-I", "-S"}),
+}  # fmt: skip
+"""Per fleet tool, the options that say only where, as whom and how its output reads (no
+``-e`` variables, module path, connection plugin, extra ssh options or config folder)."""
+
+
+def looked_command(program: str | None, args: tuple[str, ...]) -> str | None:
+    """The command a fleet tool runs on its machines when every option it is given only
+    says where and how (`_PLACING`); None: another option, or no command."""
+    spec = {"ansible": _ANSIBLE, "pdsh": _PARALLEL, "clush": _PARALLEL, "salt": _SALT}.get(
+        program or ""
+    )
+    if spec is None:
+        return None
+    read = read_options(spec, args)
+    if read.doubt is not None:
+        return None
+    if any(given.opt.names[0] not in _PLACING[program or ""] for given in read.given):
+        return None
+    return _command(program or "", args)

@@ -28,7 +28,7 @@ IGNORE_DROPPED = "@ignore-entry-dropped"
 """The mark of an edit of an ignore file that drops a pattern it held."""
 _IGNORE_FILES = frozenset({".gitignore", ".dockerignore", ".npmignore", "exclude"})
 _PAIRS = (("old_string", "new_string"), ("oldString", "newString"), ("old_str", "new_str"),
-          ("old_text", "new_text"))  # fmt: skip
+          ("old_text", "new_text"), ("oldText", "newText"))  # fmt: skip
 _WHOLE = ("content", "contents", "file_text")
 
 

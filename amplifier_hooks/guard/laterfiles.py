@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.fleetcode import fleet_system
+
 __all__ = [
     "CREDENTIAL_FOLDERS",
     "CREDENTIAL_NAMES",
@@ -294,5 +296,8 @@ def later_runner(folder: str, name: str) -> Later | None:
         return engine
     if _JS_RC.match(lowered):
         return Later("javascript", "the tool it configures")
+    system = fleet_system(f"{folder}/{name}")
+    if system is not None:  # a host's setup, applied to many (`fleetcode`)
+        return Later("fleet", f"{system}, on every machine it manages")
     dot = lowered.rfind(".")
     return _BY_ENDING.get(lowered[dot:]) if dot > 0 else None

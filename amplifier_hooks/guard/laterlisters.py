@@ -19,6 +19,7 @@ from collections.abc import Callable
 import yaml
 
 from amplifier_hooks.guard.docsources import latexmkrc_commands
+from amplifier_hooks.guard.fleetcode import fleet_commands
 from amplifier_hooks.guard.spelledcode import manifest_scripts
 from amplifier_hooks.guard.yamltext import LOADER
 
@@ -154,5 +155,6 @@ LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "latexmkrc": latexmkrc_commands,  # (`docsources`)
     "unreal-steps": unreal_steps,
     "platform-build": platform_commands,
+    "fleet": fleet_commands,
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

@@ -177,9 +177,11 @@ MCP_SWITCHES_OFF = "@mcp-switches-off"
 _OFF_KEYS = {"enabled": False, "enable": False, "active": False, "on": False,
              "disabled": True, "disable": True, "muted": True, "paused": True,
              "allow_force_pushes": True, "allow_force_push": True, "allow_deletions": True,
-             "enforce_admins": False, "insecure_ssl": "1"}  # fmt: skip
+             "enforce_admins": False, "insecure_ssl": "1", "skip_audit": True,
+             "no_audit": True, "bypass_audit": True, "audit": False}  # fmt: skip
 """Keys whose value switches a protection off: a switch, a protected branch's force
-pushes or deletion allowed, its rules lifted for admins, a webhook's TLS unchecked."""
+pushes or deletion allowed, its rules lifted for admins, a webhook's TLS unchecked, an
+action left out of the audit trail (a support tool's impersonation unrecorded)."""
 _OWN_LIMITS = frozenset({"blockedcommands", "alloweddirectories", "defaultshell"})
 """A server's own limits on what the agent may run or reach, and the shell it runs with,
 set by key (Desktop Commander's ``set_config_value``): the agent changing them moves its

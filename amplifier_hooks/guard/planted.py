@@ -174,6 +174,8 @@ def _planted(located: str, text: str, split: Split, edit: bool, near: str) -> tu
             found.append(piece._replace(wrappers=(*piece.wrappers, *marks), doubt=why, cwd=where))
     if runner is not None and runner.language == "procfile":  # run on the deployed app
         found = [mark_deployed(piece) for piece in found]
+    elif runner is not None and runner.language == "fleet":  # sets hosts up: `fleetcode`
+        found = [piece for piece in found if piece.feeds_code]
     return (*found, *unread)
 
 

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from amplifier_hooks.guard.devicecli import device_looks
 from amplifier_hooks.guard.envs import doubt_of
+from amplifier_hooks.guard.fleetruns import FLEET_TOOLS, looked_command
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.paths import QUIET_DEVICES
@@ -67,6 +68,9 @@ def reads_only(piece: Piece) -> bool:
         return not piece.wrappers and _remote_looks(piece.args)
     if program in ("kubectl", "oc") and "--" in piece.args:
         return not piece.wrappers and _pod_looks(piece.args)
+    if program in FLEET_TOOLS:  # `ansible web -a 'df -h'`: a look on each machine
+        command = looked_command(program, piece.args)
+        return not piece.wrappers and command is not None and _command_looks(command)
     reading = read_call(program, piece.args)
     return reading.doubt is None and all(act.does == Does.READ for act in reading.acts)
 

@@ -11,11 +11,20 @@ from __future__ import annotations
 import os
 from fnmatch import fnmatchcase
 
+from amplifier_hooks.guard.fedcode import echoed_text
+from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.table.git_options import PUSH
 from amplifier_hooks.guard.table.network import SSH
 from amplifier_hooks.guard.table.options import read_options
 
-__all__ = ["UNKNOWN_BRANCH", "fed_remote", "pattern_pushes", "pushed_branches", "ssh_remote"]
+__all__ = [
+    "UNKNOWN_BRANCH",
+    "fed_remote",
+    "pattern_pushes",
+    "piped_remotes",
+    "pushed_branches",
+    "ssh_remote",
+]
 
 UNKNOWN_BRANCH = "(unknown)"
 """The branch of a push the guard cannot tell (a rule's ``branch`` may name it)."""
@@ -41,6 +50,19 @@ def fed_remote(
     if len(read_options(SSH, args).operands) != 1:
         return args
     return (*args, "sh" if script is None else script)
+
+
+def piped_remotes(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``pieces`` with each ``ssh`` given a host and no command that reads what the piece
+    before it prints (``printf 'reload\\n' | ssh -T sw1``) given that as its command, as
+    a heredoc's text is (`fed_remote`): a literal ``echo``'s or ``printf``'s, else the
+    shell that reads it (``sh``)."""
+    out = list(pieces)
+    for index in range(1, len(pieces)):
+        piece, feeder = pieces[index], pieces[index - 1]
+        if piece.program == "ssh" and feeder.pipes_to[:1] == ("ssh",):
+            out[index] = piece._replace(args=fed_remote(piece.args, echoed_text(feeder), ("-",)))
+    return tuple(out)
 
 
 def pushed_branches(args: tuple[str, ...], directory: str | None) -> tuple[str, ...]:

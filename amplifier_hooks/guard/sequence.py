@@ -35,7 +35,7 @@ from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.pipedsql import SQL_STDIN, read_piped_sql
 from amplifier_hooks.guard.planted import planted_writes
 from amplifier_hooks.guard.prodruns import mark_production, may_run_there
-from amplifier_hooks.guard.remote import ssh_remote
+from amplifier_hooks.guard.remote import piped_remotes, ssh_remote
 from amplifier_hooks.guard.remotelosses import mark_remote_losses
 from amplifier_hooks.guard.secretcopies import bind_secret_copies, copies_secrets
 from amplifier_hooks.guard.sedinserts import SED_EDITORS, planted_inserts
@@ -72,7 +72,7 @@ def review(text: str, pieces: tuple[Piece, ...], places: Places,
         programs = {p.program for p in pieces}
         coding = _coding(programs)
     if "ssh" in programs:
-        pieces = with_remote_commands(pieces, reparse)
+        pieces = with_remote_commands(piped_remotes(pieces), reparse)
         pieces = mark_remote_losses(pieces, reparse)  # the other machine lost, on any host
         coding = _coding({p.program for p in pieces})
     elif "adb" in programs:

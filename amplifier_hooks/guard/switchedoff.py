@@ -31,8 +31,9 @@ watcher switched off in its own file (GuardDuty's ``enable = false``), a model's
 trusted (``trust_remote_code=True``), a demo shared publicly (Gradio's
 ``launch(share=True)``), a training run's ``push_to_hub`` or a crash reporter's
 ``SendDefaultPii`` switched on, or a server's ``key value`` setting (``sv_anticheat 1``)
-turned off. An ``apply_patch`` is read as the edits it makes (`patchfiles.update_hunks`). A
-whole file written has no "before", so it is not read here.
+turned off, or a backup (``backup_enabled: true`` made ``false``). An ``apply_patch`` is
+read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
+"before", so it is not read here.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ _PROTECTION = (
     r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
-    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?)"
+    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""

@@ -140,7 +140,7 @@ def test_a_boards_flash_written_or_fused(verdict: Judge, command: str, decision:
         ("sudo scontrol reboot ASAP ALL", "deny", "slurm-cluster-admin"),
         ("sacctmgr -i delete user name=alice", "deny", "slurm-cluster-admin"),
         ("scontrol update NodeName=gpu01 State=DRAIN Reason=x", "ask", "slurm-cluster-change"),
-        ("pdsh -w node[01-32] uptime", "ask", "cluster-remote-command"),
+        ("pdsh -w node[01-32] 'apt-get upgrade -y'", "ask", "cluster-remote-command"),
         ("rsync -a --delete build/ hpc:~/", "deny", "rsync-delete-remote-root"),  # the home
         ("rsync -a --delete build/ hpc:~/proj/build/", "ask", "rsync-delete-remote"),
     ],

@@ -1,7 +1,9 @@
 """Looks a server's administrator takes at its network services: the firewall's rules as
 saved (``iptables-save``), firewalld's zones (``firewall-cmd --list-all``), the sockets
-listening (``ss -tlnp``), sshd's configuration test (``sshd -t``, ``sshd -T``) and
-certbot's certificates (``certbot certificates``).
+listening (``ss -tlnp``), sshd's configuration test (``sshd -t``, ``sshd -T``),
+certbot's certificates (``certbot certificates``), the connection table (``conntrack
+-L``), a link's counters (``ethtool -S eth0``), the resolver's state (``resolvectl
+statistics``) and netplan's settings (``netplan get``).
 
 Each is read only in the modes that look: every other mode (a rule restored, a zone
 changed, the daemon started, a certificate issued or revoked) or an option not listed is
@@ -86,6 +88,69 @@ closed), ``-D``/``--diag`` (a file written) and ``-F``/``--filter`` (a file read
 listed. Its operands are a filter (``state established '( dport = :ssh )'``)."""
 
 
+_CONNTRACK = opts(
+    "-L,--dump:look -S,--stats:look -C,--count:look -p,--proto= -s,--src,--orig-src= "
+    "-d,--dst,--orig-dst= --sport,--orig-port-src= --dport,--orig-port-dst= -f,--family= "
+    "-o,--output= -z,--zero:doubt -n,--src-nat -g,--dst-nat -m,--mark= -h,--help:look "
+    "-V,--version:look",
+    abbreviations=False,
+)
+"""conntrack's options that list, count or filter the connection table; deleting
+(``-D``), flushing (``-F``), updating (``-U``) or zeroing counters are not listed."""
+
+
+def _conntrack(read: Read) -> Reading | None:
+    if not read.has("look"):
+        return doubtful("conntrack without -L, -S or -C changes the connection table")
+    return _no_operands(read)
+
+
+_ETHTOOL = opts(
+    "-S,--statistics -i,--driver -k,--show-features -g,--show-ring -a,--show-pause "
+    "-c,--show-coalesce -l,--show-channels -P,--show-permaddr -T,--show-time-stamping "
+    "-m,--dump-module-eeprom,--module-info --show-eee --show-fec --show-priv-flags "
+    "--json -I,--include-statistics -h,--help --version",
+    abbreviations=False,
+)
+"""ethtool's options that print a link's state, driver and counters; every option that
+sets one (``-s``, ``-K``, ``-G``, ``-A``, ``-C``, ``-L``, ``-E``), flashes (``-f``),
+resets (``--reset``) or runs the offline self-test (``-t``) is not listed."""
+
+
+def _one_interface(read: Read) -> Reading | None:
+    return doubtful("it looks at one interface") if len(read.operands) > 1 else _LOOKS
+
+
+_RESOLVECTL = opts(
+    "-i,--interface= -p,--protocol= -t,--type= -c,--class= --no-pager "
+    "--legend= --json= -h,--help --version",
+    abbreviations=False,
+)
+_RESOLVECTL_LOOKS = frozenset({"status", "statistics", "query", "dns", "domain",
+                               "show-cache", "show-server-state", "monitor"})  # fmt: skip
+"""resolvectl's commands that print (``dns`` and ``domain`` with an interface alone);
+``flush-caches``, ``revert`` and the setters change the resolver."""
+
+
+def _resolvectl(read: Read) -> Reading | None:
+    words = read.operands
+    if not words or words[0] not in _RESOLVECTL_LOOKS:
+        return doubtful("resolvectl without a command that prints changes the resolver")
+    if words[0] in ("dns", "domain") and len(words) > 2:
+        return doubtful(f"resolvectl {words[0]} with servers or domains sets them")
+    return _LOOKS  # (names, interfaces and record types; never files)
+
+
+_NETPLAN = opts("--debug -h,--help --all --diff --root-dir= --format=", abbreviations=False)
+
+
+def _netplan(read: Read) -> Reading | None:
+    words = read.operands
+    if not words or words[0] not in ("get", "status", "info"):
+        return doubtful("netplan without get, status or info writes or applies configuration")
+    return _LOOKS  # (a key, or an interface; never a file)
+
+
 NETLOOKS: dict[str, Entry] = {
     **dict.fromkeys(("iptables-save", "ip6tables-save", "iptables-legacy-save",
                      "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save"),
@@ -94,5 +159,9 @@ NETLOOKS: dict[str, Entry] = {
     "sshd": entry(_SSHD, None, _sshd),
     "certbot": entry(_CERTBOT, None, _certbot),
     "ss": entry(_SS, None),
+    "conntrack": entry(_CONNTRACK, None, _conntrack),
+    "ethtool": entry(_ETHTOOL, None, _one_interface),
+    "resolvectl": entry(_RESOLVECTL, None, _resolvectl),
+    "netplan": entry(_NETPLAN, None, _netplan),
 }  # fmt: skip
 """The table's entries of this family: read in full, they write no file."""
