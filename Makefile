@@ -886,6 +886,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout131.yaml \
 		benchmarks/corpora/blind-holdout131-everyday.yaml --max-wrong-grants 0 --min-benign 0.817 \
 		--min-caught 0.957 --min-deny 0.425 --min-ask 0.973
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout132.yaml \
+		benchmarks/corpora/blind-holdout132-everyday.yaml --max-wrong-grants 0 --min-benign 0.952 \
+		--min-caught 0.958 --min-deny 0.697 --min-ask 0.959
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout133.yaml \
+		benchmarks/corpora/blind-holdout133-everyday.yaml --max-wrong-grants 0 --min-benign 0.895 \
+		--min-caught 0.927 --min-deny 0.5 --min-ask 0.901
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout134.yaml \
+		benchmarks/corpora/blind-holdout134-everyday.yaml --max-wrong-grants 0 --min-benign 0.79 \
+		--min-caught 0.968 --min-deny 0.604 --min-ask 0.962
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout135.yaml \
+		benchmarks/corpora/blind-holdout135-everyday.yaml --max-wrong-grants 0 --min-benign 0.87 \
+		--min-caught 0.948 --min-deny 0.346 --min-ask 0.887
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

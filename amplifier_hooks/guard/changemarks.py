@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
@@ -36,6 +37,7 @@ from amplifier_hooks.guard.skimmers import FORM_DATA_SENT, skims_forms
 from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
+from amplifier_hooks.guard.updatetrust import update_marks
 
 
 def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str, ...]:
@@ -47,7 +49,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     number taken by the app's own form, a request's text run, a chat app's scopes widened,
     a credential sent to a new host, a key read from the home folder, a sign-in check
     weakened, a web server's configuration opened or weakened, SOPS's rules widened, a
-    machine's logins widened, a playbook's rollout widened, a form's data skimmed."""
+    machine's logins widened, a playbook's rollout widened, a form's data skimmed, an
+    app's updates left unverified or its releases weakened."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -70,18 +73,21 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((ACCESS_WIDENED,) if widens_access(inputs) else ()),
         *((ROLLOUT_WIDENED,) if widens_rollout(paths, inputs) else ()),
         *((FORM_DATA_SENT,) if skims_forms(inputs) else ()),
+        *update_marks(paths, inputs),
     )
 
 
 def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """A protection switched off: a setting's or a check's (`switchedoff`), an app's
     entitlements (`entitlements`), its code's TLS checks (`tlscode`), a step that hides
-    personal data or credentials (`redaction`)."""
+    personal data or credentials (`redaction`), a service's access control taken out of
+    its configuration (`accessdropped`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
         or skips_tls_checks(paths, inputs)
         or drops_redaction(paths, inputs)
+        or drops_access(inputs)
     )
 
 

@@ -120,15 +120,18 @@ _PLAINTEXT = re.compile(
     r"|(?:.*[-_.])?(?:storage[-_]?state|auth[-_]?state)(?:[-_.].*)?\.json"
     r"|hubspot\.config\.ya?ml|\.?vault[-_]pass(?:word)?(?:[-_.].*)?|encrypted_data_bag_secret"
     r"|(?:.*[-_.])?(?:unseal[-_]?keys?|root[-_]?tokens?|vault[-_]init|cluster[-_]keys"
-    r"|recovery[-_]?keys?)(?:[-_.].*)?\.(?:json|txt|ya?ml|b64|asc))$"
+    r"|recovery[-_]?keys?)(?:[-_.].*)?\.(?:json|txt|ya?ml|b64|asc)"
+    r"|(?:.*[-_.])?(?:laps|bitlocker)[-_.](?:.*[-_.])?(?:export|passwords?|keys?|recovery)"
+    r"(?:[-_.].*)?\.(?:csv|json|txt|xlsx?))$"
 )
 """A vault's or sops' file kept decrypted (``vault_decrypted.yml``, ``secrets.dec.yaml``),
 a browser session's storage state (Playwright's ``storage-state.json``: its
 cookies), and a CLI's login kept in the project (HubSpot's
 ``hubspot.config.yml`` holds its personal access key), an Ansible vault's password file
 and Chef's data bag secret, and a Vault's unseal or recovery keys and root token kept in a
-file (``vault operator init -format=json > cluster-keys.json``, ``unseal-keys.txt``):
-secrets kept like a ``.env``."""
+file (``vault operator init -format=json > cluster-keys.json``, ``unseal-keys.txt``), and
+an export of Windows' local administrator passwords or BitLocker recovery keys
+(``laps-export.csv``, ``bitlocker-recovery-keys.csv``): secrets kept like a ``.env``."""
 _ENV = re.compile(r"^\.env(?:\..+)?$|^\.envrc(?:\..+)?$|^\.renviron$")
 """``.env`` and its variants (direnv's ``.envrc.private`` too; R's ``.Renviron`` is its
 ``.env``: ``GITHUB_PAT``, keys); ``.dev.vars`` (and ``.dev.vars.<env>``) is wrangler's
@@ -146,7 +149,7 @@ MAYBE_SECRET = re.compile(
     r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
     r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment"
     r"|credential|passphrase|client[-_]secret|looker\.ini|unseal|root[-_]?token|vault[-_]init"
-    r"|cluster[-_]keys|recovery[-_]?key",
+    r"|cluster[-_]keys|recovery[-_]?key|laps|bitlocker",
     re.IGNORECASE,
 )
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
