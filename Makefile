@@ -898,6 +898,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout135.yaml \
 		benchmarks/corpora/blind-holdout135-everyday.yaml --max-wrong-grants 0 --min-benign 0.87 \
 		--min-caught 0.948 --min-deny 0.346 --min-ask 0.887
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout136.yaml \
+		benchmarks/corpora/blind-holdout136-everyday.yaml --max-wrong-grants 0 --min-benign 0.841 \
+		--min-caught 0.915 --min-deny 0.6 --min-ask 0.893
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout137.yaml \
+		benchmarks/corpora/blind-holdout137-everyday.yaml --max-wrong-grants 0 --min-benign 0.976 \
+		--min-caught 0.867 --min-deny 0.551 --min-ask 0.825
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout138.yaml \
+		benchmarks/corpora/blind-holdout138-everyday.yaml --max-wrong-grants 0 --min-benign 0.942 \
+		--min-caught 0.931 --min-deny 0.45 --min-ask 0.786
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout139.yaml \
+		benchmarks/corpora/blind-holdout139-everyday.yaml --max-wrong-grants 0 --min-benign 0.773 \
+		--min-caught 0.958 --min-deny 0.552 --min-ask 0.878
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -4,9 +4,14 @@ Besides a protection's switch turned off (`switchedoff`), a configuration loses 
 when the lines that held it are taken away: a cache or registry's ``htpasswd_file`` or
 ``tls_ca_file`` dropped (anyone reaches it, in the clear), Jenkins' authorization made
 ``unsecured`` (anyone administers the controller and reads its credentials), a pipeline's
-approval step (``input ... submitter: 'release-managers'``) removed, or a bucket's ACL
-made ``public-read``. Each is asked, as a protection switched off; a key that moves
-within the edit (it is in the new text too) is not dropped.
+approval step (``input ... submitter: 'release-managers'``) removed, a bucket's ACL made
+``public-read``, a service that listened on loopback made to listen on every address
+(``listener 1883 127.0.0.1`` made ``0.0.0.0``), or a list of trusted networks or proxies
+given every address (``0.0.0.0/0``), or a Kubernetes role's rule given every API group,
+resource or verb (``"*"``), an MQTT client given every topic (``topic readwrite #``), or
+a device's over-the-air update or API left without its password (ESPHome's ``ota:``).
+Each is asked, as a protection switched off; a key
+that moves within the edit (it is in the new text too) is not dropped.
 """
 
 from __future__ import annotations
@@ -15,13 +20,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["drops_access"]
 
 _AUTH_KEY = re.compile(
-    r"^\s*[\"']?(?P<key>[\w.-]*(?:htpasswd|tls[_-]?(?:ca|cert|key|client)[\w-]*|client[_-]?ca"
-    r"|basic[_-]?auth|auth[_-]?(?:file|required|enabled)|require[_-]?auth)[\w.-]*)"
+    r"^\s*[\"']?(?P<key>[\w.-]{0,40}(?:htpasswd|tls[_-]?(?:ca|cert|key|client)[\w-]*|client[_-]?ca"
+    r"|basic[_-]?auth|auth[_-]?(?:file|required|enabled|token)|require[_-]?auth|password[_-]?file"
+    r"|adminAuth|httpNodeAuth|api[_-]?password)[\w.-]{0,40})"
     r"[\"']?\s*[:=]",
     re.M | re.I,
 )
@@ -37,12 +44,28 @@ _PUBLIC_ACL = re.compile(
     r"""\b(?:acl|ACL|canned_acl|predefined_acl)["']?\s*[:=]\s*["']?(?:public-read(?:-write)?"""
     r"""|publicRead(?:Write)?|allUsers)\b"""
 )
+_LOOPBACK = re.compile(r"\b127\.0\.0\.1\b|\blocalhost\b|\[?::1\]?(?![\w:])")
+_EVERY_ADDRESS = re.compile(r"(?<![\d.])0\.0\.0\.0(?![\d./])")
+_ANYONE = re.compile(r"(?<![\d.])0\.0\.0\.0/0\b|(?<![\w:])::/0\b")
+"""A list of trusted networks or proxies given every address (``trusted_proxies``,
+``trusted_networks``, an allow list)."""
+_RBAC_ANY = re.compile(
+    r"""(?:apiGroups|resources|verbs)\s*:\s*(?:\[\s*["']\*["']|\n\s*-\s*["']\*["'])"""
+)
+"""A Kubernetes role's rule given every API group, resource or verb (``"*"``)."""
+_MQTT_EVERY_TOPIC = re.compile(r"^\s*(?:pattern\s+)?topic\s+(?:readwrite\s+|write\s+)?#\s*$", re.M)
+"""An MQTT broker's ACL line that gives a client every topic (``topic readwrite #``)."""
+_DEVICE_AUTH = re.compile(r"^\s*(?:-\s+)?(?:ota|api|web_server)\s*:", re.M)
+_PASSWORD_KEY = re.compile(r"^\s*(?:-\s+)?(?:password|key)\s*:", re.M)
+"""ESPHome's over-the-air, API and web server blocks, and the password or key each takes."""
 _MAX_TEXT = 64 * 1024
 
 
-def drops_access(inputs: Mapping[str, Any]) -> bool:
-    """Whether an edit drops a service's login or TLS settings, leaves Jenkins unsecured,
-    removes a pipeline's approval step, or (any write) makes an ACL public."""
+def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit of ``paths`` drops a service's login or TLS settings, leaves Jenkins
+    unsecured, removes a pipeline's approval step, or (any write) makes an ACL public (an
+    infrastructure file's ``0.0.0.0/0`` is `iacfiles`' to say)."""
+    iac = any(iac_file(p) is not None for p in paths)
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -58,4 +81,18 @@ def drops_access(inputs: Mapping[str, Any]) -> bool:
             return True
         if len(_APPROVAL.findall(new)) < len(_APPROVAL.findall(old)):
             return True
+        if not iac and len(_ANYONE.findall(new)) > len(_ANYONE.findall(old)):
+            return True
+        if len(_MQTT_EVERY_TOPIC.findall(new)) > len(_MQTT_EVERY_TOPIC.findall(old)):
+            return True
+        if _DEVICE_AUTH.search(old) and len(_PASSWORD_KEY.findall(new)) < len(
+            _PASSWORD_KEY.findall(old)
+        ):
+            return True  # ESPHome's `ota:` without its `password:`: anyone flashes it
+        if len(_RBAC_ANY.findall(new)) > len(_RBAC_ANY.findall(old)):
+            return True  # a role's rule made `apiGroups: ["*"]`, `resources: ["*"]`
+        if len(_EVERY_ADDRESS.findall(new)) > len(_EVERY_ADDRESS.findall(old)) and len(
+            _LOOPBACK.findall(new)
+        ) < len(_LOOPBACK.findall(old)):
+            return True  # `listener 1883 127.0.0.1` made `0.0.0.0`: open to the network
     return False

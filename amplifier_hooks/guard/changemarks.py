@@ -11,6 +11,7 @@ from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
+from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
@@ -33,6 +34,7 @@ from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_envi
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
 from amplifier_hooks.guard.servefiles import serve_marks
+from amplifier_hooks.guard.sitetracking import SITE_CHANGED, changes_site
 from amplifier_hooks.guard.skimmers import FORM_DATA_SENT, skims_forms
 from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
@@ -50,7 +52,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     a credential sent to a new host, a key read from the home folder, a sign-in check
     weakened, a web server's configuration opened or weakened, SOPS's rules widened, a
     machine's logins widened, a playbook's rollout widened, a form's data skimmed, an
-    app's updates left unverified or its releases weakened."""
+    app's updates left unverified or its releases weakened, a visitor's consent taken
+    away, a site's tracking or search settings changed."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -74,6 +77,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((ROLLOUT_WIDENED,) if widens_rollout(paths, inputs) else ()),
         *((FORM_DATA_SENT,) if skims_forms(inputs) else ()),
         *update_marks(paths, inputs),
+        *((CONSENT_WEAKENED,) if weakens_consent(inputs) else ()),
+        *((SITE_CHANGED,) if changes_site(paths, inputs) else ()),
     )
 
 
@@ -87,7 +92,7 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         or weakens_entitlements(paths, inputs)
         or skips_tls_checks(paths, inputs)
         or drops_redaction(paths, inputs)
-        or drops_access(inputs)
+        or drops_access(paths, inputs)
     )
 
 

@@ -45,6 +45,8 @@ _YAML_NAMES = {
     "cloudbuild.yaml": "Cloud Build",
     "cloudbuild.yml": "Cloud Build",
     "buildspec.yml": "CodeBuild",
+    ".readthedocs.yaml": "Read the Docs",
+    ".readthedocs.yml": "Read the Docs",
 }
 """YAML configurations by their name: their script keys are read (`_SCRIPT_KEYS`)."""
 _YAML_FOLDERS = {
@@ -75,10 +77,13 @@ _SCRIPT_KEYS = frozenset(
      "commands", "cmd", "cmds", "bash", "sh", "inlineScript", "install", "before_install",
      "after_success", "after_failure", "before_deploy", "after_deploy", "before_cache",
      "hooks", "pre", "post", "entrypoint_script", "build_script", "test_script", "runcmd",
-     "bootcmd"}
+     "bootcmd", "post_checkout", "pre_system_dependencies", "post_system_dependencies",
+     "pre_create_environment", "post_create_environment", "pre_install", "post_install",
+     "pre_build", "post_build"}
 )  # fmt: skip
 """Keys whose value is a script, or a list of them, in the CI systems read as YAML
-(GitLab, CircleCI, Azure, Bitbucket, Travis, Drone, Buildkite, goreleaser's hooks, ...)."""
+(GitLab, CircleCI, Azure, Bitbucket, Travis, Drone, Buildkite, goreleaser's hooks, Read
+the Docs' build jobs, ...)."""
 
 
 def ci_config(path: str) -> str | None:

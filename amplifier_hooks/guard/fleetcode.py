@@ -1,6 +1,7 @@
 """Code a configuration manager runs on the machines it manages: Ansible's tasks and
 playbooks, Puppet's manifests, Chef's recipes, Salt's states, cloud-init's first-boot
-config.
+config (and Home Assistant's ``configuration.yaml``, whose ``shell_command`` entries its
+host runs).
 
 Such a file runs later, on every host it reaches, often as root, when someone applies it:
 a write into it is planted code, never granted (`buildfiles.runs_later`). The commands it
@@ -58,6 +59,8 @@ def fleet_system(path: str) -> str | None:
         return "chef"
     if parent in ("cloud-init", "cloud-config") or name.startswith(("user-data", "cloud-config")):
         return "cloud-init"
+    if name == "configuration.yaml" and parent in ("homeassistant", "home-assistant"):
+        return "home assistant"  # its shell_command and command_line sensors run on its host
     if not name.endswith((".yml", ".yaml")):
         return None
     if parent in _ANSIBLE_FOLDERS or "playbook" in name or name in ("site.yml", "site.yaml"):
@@ -95,6 +98,8 @@ def _commands_in(data: object, depth: int = 0) -> Iterator[str]:
         key = str(key)
         if key in _ANSIBLE_KEYS or key in _CLOUD_KEYS:
             yield from _command_values(value)
+        elif key == "shell_command" and isinstance(value, Mapping):  # Home Assistant's
+            yield from (v for v in value.values() if isinstance(v, str))
         elif key in _SALT_KEYS and isinstance(value, list):
             for item in value:
                 if isinstance(item, Mapping) and isinstance(item.get("name"), str):

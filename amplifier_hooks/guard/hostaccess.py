@@ -1,6 +1,7 @@
 """A change that lets people into machines more easily: sudo for every command with no
 password, root's login or password logins over SSH switched on, a key that logs in as
-root, a password in plain text in a machine's first-boot config.
+root, a password in plain text in a machine's first-boot config, an MQTT broker open to
+anonymous clients or to clients with no certificate, Home Assistant's login bypassed.
 
 Such text lands in a sudoers file, an ``sshd_config`` (or its template), a role's
 variables or a cloud-config, and reaches every machine the project configures at its next
@@ -24,7 +25,9 @@ _WIDENED = re.compile(
     r"^\s*(?:PermitRootLogin|PermitEmptyPasswords|PasswordAuthentication)\s+yes\b"
     r"|^\s*[\"']?(?:[\w:]+::|[\w]+_)?(?:permit_root_login|permit_empty_passwords"
     r"|password_authentication|ssh_pwauth)[\"']?\s*[:=]>?\s*[\"']?(?:yes|true)\b"
-    r"|^\s*plain_text_passwd\s*:",  # cloud-init: a user's password, readable by all
+    r"|^\s*plain_text_passwd\s*:"  # cloud-init: a user's password, readable by all
+    r"|^\s*allow_anonymous\s+true\b|^\s*require_certificate\s+false\b"  # an MQTT broker's
+    r"|allow_bypass_login\s*:\s*true\b",  # Home Assistant's trusted networks, no login
     re.MULTILINE | re.IGNORECASE,
 )
 _NOPASSWD_ALL = re.compile(r"NOPASSWD\s*:\s*ALL\b")

@@ -166,9 +166,12 @@ _PRODUCTION = frozenset({"prod", "production", "live"})
 MCP_PHYSICAL = "@mcp-physical"
 """The mark of a home-automation service called on a thing in the world (a lock, an
 alarm, a garage door, a valve, a plug)."""
-_DISPATCHERS = frozenset({("call", "service"), ("call", "services"), ("service", "call")})
-"""A tool whose own name says nothing (Home Assistant's ``call_service``): the service it
-calls, ``domain.service``, is what it does."""
+_DISPATCHERS = frozenset({("call", "service"), ("call", "services"), ("service", "call"),
+                          ("call", "service", "tool"), ("entity", "action")})  # fmt: skip
+"""A tool whose own name says nothing (Home Assistant's ``call_service``, hass-mcp's
+``call_service_tool`` and ``entity_action``): the service it calls, ``domain.service``,
+or the entity it acts on (``cover.garage_door``), is what it does; so is one of Home
+Assistant's own intents (``HassTurnOff`` with ``domain: ["lock"]``)."""
 _SCENERY = frozenset({"light", "media_player", "scene", "persistent_notification", "logbook",
                       "input_text", "input_number", "input_select", "tts"})  # fmt: skip
 """Domains whose services change only lights, sound and dashboards."""
@@ -256,13 +259,28 @@ def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     only lights, sound or a dashboard acts on the home (`MCP_PHYSICAL`): a door
     unlocked, an alarm disarmed, a leak's shut-off automation or a plug turned off."""
     words = tuple(w.lower() for w in _WORD.findall(name.rpartition("__")[2]))
-    domain = arguments.get("domain")
-    if words not in _DISPATCHERS or not isinstance(domain, str):
+    intent = words[:1] == ("hass",) and len(words) > 1 and words[1] not in LOOKS
+    if words not in _DISPATCHERS and not intent:
         return ()
-    domain = domain.lower()
-    if domain == "notify":
+    domains = _domains(arguments)
+    if not domains:  # an intent on a name alone: any domain, a lock's among them
+        return (MCP_PHYSICAL,) if intent else ()
+    if "notify" in domains:
         return (MCP_SENDS,)
-    return () if domain in _SCENERY else (MCP_PHYSICAL,)
+    return () if domains <= _SCENERY else (MCP_PHYSICAL,)
+
+
+def _domains(arguments: Mapping[str, Any]) -> set[str]:
+    """The domains a call names: ``domain`` (a word or a list), or its entity's prefix."""
+    given = arguments.get("domain")
+    if isinstance(given, str):
+        return {given.lower()}
+    if isinstance(given, list):
+        return {d.lower() for d in given if isinstance(d, str)}
+    entity = arguments.get("entity_id")
+    if isinstance(entity, str) and "." in entity:
+        return {entity.partition(".")[0].lower()}
+    return set()
 
 
 def production_server(name: str) -> bool:

@@ -7,7 +7,8 @@ page as it is submitted (``document.addEventListener('submit', ...)`` with its
 ``FormData``), and sends them to an address it spells out in full (``sendBeacon``,
 ``fetch``, ``$.post``, an image's ``src``), or server code that writes a request's whole
 form into a file (PHP's ``$_POST`` into ``file_put_contents``), is what a skimmer does,
-whoever asks for it. The text an edit adds is read (not what it replaces); both halves
+whoever asks for it; so is a tracker's call (Meta's pixel, gtag) given a card's number or
+security code. The text an edit adds is read (not what it replaces); both halves
 must be in it.
 """
 
@@ -39,6 +40,13 @@ _SENT_AWAY = re.compile(
 _PHP_FORM_KEPT = re.compile(
     r"(?:file_put_contents|fwrite|error_log)\s*\([^;]*\$_(?:POST|REQUEST)\b", re.S
 )
+_TRACKED_CARD = re.compile(
+    r"\b(?:fbq|gtag|ttq\.track|analytics\.track|posthog\.capture|mixpanel\.track|lintrk"
+    r"|_paq\.push|dataLayer\.push)\s*\([^;]*?\b(?:card[_-]?num(?:ber)?|cardNumber|cc[_-]?num"
+    r"(?:ber)?|cvc|cvv2?|security[_-]?code)\b",
+    re.I | re.S,
+)
+"""A tracker's call (Meta's pixel, gtag, Segment, PostHog) given a card's number or code."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -48,7 +56,7 @@ def skims_forms(inputs: Mapping[str, Any]) -> bool:
     for _, new in change_pairs(inputs):
         if len(new) > _MAX_TEXT:
             continue
-        if _PHP_FORM_KEPT.search(new):
+        if _PHP_FORM_KEPT.search(new) or _TRACKED_CARD.search(new):
             return True
         if not _SENT_AWAY.search(new) or not _FORM_READ.search(new):
             continue

@@ -31,7 +31,8 @@ watcher switched off in its own file (GuardDuty's ``enable = false``), a model's
 trusted (``trust_remote_code=True``), a demo shared publicly (Gradio's
 ``launch(share=True)``), a training run's ``push_to_hub`` or a crash reporter's
 ``SendDefaultPii`` switched on, or a server's ``key value`` setting (``sv_anticheat 1``)
-turned off, or a backup (``backup_enabled: true`` made ``false``). An ``apply_patch`` is
+turned off, a backup (``backup_enabled: true`` made ``false``) or a Home Assistant
+automation (``initial_state: false``). An ``apply_patch`` is
 read as the edits it makes (`patchfiles.update_hunks`). A whole file written has no
 "before", so it is not read here.
 """
@@ -231,6 +232,7 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     ssh_file = any("ssh_config" in p.rpartition("/")[2] or "/ssh" in p for p in paths)
     watcher = any(_WATCHER_FILE.search(p.rpartition("/")[2]) for p in paths)
     workflow = any(_CI_FILE.search(f"/{p}") for p in paths)
+    automations = any(p.rpartition("/")[2] == "automations.yaml" for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -250,6 +252,8 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # an audit log kept a day, not a year; GuardDuty's `enable = false`
         if _NOTHING_PROTECTED.search(new) and not _NOTHING_PROTECTED.search(old):
             return True  # `ActiveRecord::Base.protected_environments = []`
+        if automations and "initial_state: false" in new and "initial_state: false" not in old:
+            return True  # a Home Assistant automation (a leak's valve shut-off) off at start
         if _ssh_weakened(old, new, ssh_file):
             return True  # `PasswordAuthentication no` made `yes`
         if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):

@@ -8,7 +8,8 @@ feed (or anyone between) serves: `UPDATES_UNVERIFIED`, denied. Milder, asked as
 downgraded, or a feed URL set on another machine's plain http), the feed moved to another
 address in electron-updater's ``app-update.yml``, downgrades allowed
 (``allowDowngrade = true``), a package repository's signing switched off (reprepro's
-``SignWith: no``), or a signing certificate's password written into a build file.
+``SignWith: no``), or a signing certificate's password written into a build file (not the
+debug keystore's well-known ``android``, nor Java's ``changeit``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ _FEED_HTTP = re.compile(
 _WEAK = re.compile(
     r"allowDowngrade\s*[:=]\s*true|^\s*SignWith\s*:\s*no\b"
     r"|(?:certificate|keystore|store|key|csc[_-]?key|signing|p12|pfx)[_-]?password\s*[:=]\s*"
-    r"[\"'](?![$%{])[^\"'\s]{4,}[\"']",
+    r"[\"'](?![$%{]|android[\"']|changeit[\"'])[^\"'\s]{4,}[\"']",
     re.I | re.M,
 )
 _FEED_FILES = frozenset({"app-update.yml", "dev-app-update.yml", "appcast.xml"})

@@ -49,7 +49,14 @@ def _edit(path: str, old: str, new: str) -> dict[str, Any]:
      (_edit("vars/deployProd.groovy",
             "    input message: \"Deploy?\", submitter: 'release-managers'\n    sh './deploy'\n",
             "    sh './deploy'\n"), ("ask", "protection-switched-off")),
-     # everyday: the version bumped, the feed kept on https, a key moved within the edit
+     (_edit("app/build.gradle.kts", "signingConfigs {",
+            "signingConfigs {\n  create(\"release\") { storePassword = \"S3cr3t-Rel!\" }"),
+      ("ask", "releases-weakened")),
+     # everyday: the debug keystore's known password, the version bumped, the feed kept on
+     # https, a key moved within the edit
+     (_edit("app/build.gradle.kts", "signingConfigs {",
+            "signingConfigs {\n  getByName(\"debug\") { storePassword = \"android\" }"),
+      (None, None)),
      (_edit("electron-builder.yml", "buildVersion: 3.2.0", "buildVersion: 3.2.1"),
       ("allow", "edit-workspace")),
      (_edit("macos/Acme/Info.plist", "<string>https://updates.acme.io/appcast.xml</string>",
@@ -59,7 +66,7 @@ def _edit(path: str, old: str, new: str) -> dict[str, Any]:
             "htpasswd_file: /etc/b/.htpasswd\nport: 9090"), ("allow", "edit-workspace"))],
 )  # fmt: skip
 def test_what_updates_releases_and_services_are_trusted_by(
-    given: dict[str, Any], found: tuple[str, str]
+    given: dict[str, Any], found: tuple[str | None, str | None]
 ) -> None:
     assert tool_decided("Edit", given) == found
 

@@ -1,0 +1,59 @@
+"""An edit that takes a visitor's consent or privacy away on the site's pages.
+
+A site asks before its tags set cookies, share data with ad networks or record a session.
+An edit that turns the consent defaults to granted (gtag's ``ad_storage: 'denied'`` made
+``'granted'``), stops asking (Matomo's ``requireCookieConsent`` made
+``setCookieConsentGiven``, a banner that accepts everything on its own), records sessions
+with their inputs unmasked (``maskAllInputs: true`` made ``false``), or hands a person's
+email or phone to an ad pixel (``fbq('init', ID, { em: user.email })``, gtag's ``user_id``
+set to an email) changes what every visitor gives away from the next deploy: it is marked
+`CONSENT_WEAKENED` (asked).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+
+__all__ = ["CONSENT_WEAKENED", "weakens_consent"]
+
+CONSENT_WEAKENED = "@consent-weakened"
+_CONSENT = (
+    r"(?:ad_storage|analytics_storage|ad_user_data|ad_personalization|personalization_storage)"
+)
+_DENIED = re.compile(rf"{_CONSENT}['\"]?\s*:\s*['\"]denied['\"]")
+_GRANTED = re.compile(rf"{_CONSENT}['\"]?\s*:\s*['\"]granted['\"]")
+_ASKS = re.compile(r"requireCookieConsent|requireConsent|if\s*\(\s*!\s*\w*[Cc]onsent\w*")
+_AUTO = re.compile(
+    r"setCookieConsentGiven|setConsentGiven|acceptAll\s*\(\s*\)|opt_in_capturing\s*\(\s*\)"
+)
+_MASKED = re.compile(r"maskAllInputs\s*:\s*true|maskAllText\s*:\s*true")
+_UNMASKED = re.compile(r"maskAllInputs\s*:\s*false|maskAllText\s*:\s*false")
+_PIXEL_PERSON = re.compile(
+    r"(?:fbq\s*\(\s*['\"]init['\"][^)]*\b(?:em|ph)\s*:|user_id\s*:\s*[\w?.]*\.?email\b"
+    r"|lintrk\s*\([^)]*email)",
+    re.S,
+)
+_MAX_TEXT = 64 * 1024
+
+
+def weakens_consent(inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit turns consent defaults to granted, stops asking for consent,
+    unmasks a session recording's inputs, or gives an ad pixel a person's email or phone."""
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if _DENIED.search(old) and _GRANTED.search(new) and not _DENIED.search(new):
+            return True
+        if _ASKS.search(old) and not _ASKS.search(new):
+            return True
+        if len(_AUTO.findall(new)) > len(_AUTO.findall(old)):
+            return True
+        if _MASKED.search(old) and _UNMASKED.search(new):
+            return True
+        if len(_PIXEL_PERSON.findall(new)) > len(_PIXEL_PERSON.findall(old)):
+            return True
+    return False
