@@ -99,12 +99,13 @@ _PLACING = {
 ``-e`` variables, module path, connection plugin, extra ssh options or config folder)."""
 
 
+_SPECS = {"ansible": _ANSIBLE, "pdsh": _PARALLEL, "clush": _PARALLEL, "salt": _SALT}
+
+
 def looked_command(program: str | None, args: tuple[str, ...]) -> str | None:
     """The command a fleet tool runs on its machines when every option it is given only
     says where and how (`_PLACING`); None: another option, or no command."""
-    spec = {"ansible": _ANSIBLE, "pdsh": _PARALLEL, "clush": _PARALLEL, "salt": _SALT}.get(
-        program or ""
-    )
+    spec = _SPECS.get(program or "")
     if spec is None:
         return None
     read = read_options(spec, args)

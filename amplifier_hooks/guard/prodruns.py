@@ -107,26 +107,14 @@ _STDIN_READERS = frozenset({"sh", "bash", "zsh", "dash", "python", "python3", "n
 _ALEMBIC_OPTIONS = opts("-c,--config= -n,--name= -x=", abbreviations=False)
 """alembic's options that take the next word (any other is read as taking none)."""
 _ALEMBIC_LOOKS = frozenset({"history", "current", "heads", "branches", "show", "check"})
-_FAB_LOOKS = frozenset({"-l", "--list", "-h", "--help", "-V", "--version", "--complete"})
-_FAB_VALUED = frozenset({"-H", "--hosts", "-R", "--roles", "-i", "--identity", "-f", "--fabfile",
-                         "-c", "--config", "-S", "--ssh-config", "-t", "--connect-timeout",
-                         "-T", "--command-timeout", "-x", "--exclude-hosts", "-z", "--pool-size",
-                         "-u", "--user"})  # fmt: skip
-"""fab's options that take the next word."""
-
-
-def _fab_own(args: tuple[str, ...]) -> tuple[str, ...]:
-    """fab's own words: those before its first task (``fab -H h deploy --version 3.8.2``:
-    the task's ``--version``)."""
-    skip = False
-    for index, arg in enumerate(args):
-        if skip:
-            skip = False
-        elif arg in _FAB_VALUED:
-            skip = True
-        elif not arg.startswith("-"):
-            return args[:index]
-    return args
+_FAB = opts(
+    "-H,--hosts= -R,--roles= -i,--identity= -f,--fabfile= -c,--config= -S,--ssh-config= "
+    "-t,--connect-timeout= -T,--command-timeout= -x,--exclude-hosts= -z,--pool-size= "
+    "-u,--user= -l,--list:look -h,--help:look -V,--version:look --complete:look",
+    permute=False,
+)
+"""fab's own options, up to its first task (``fab -H h deploy --version 3.8.2``: the
+task's ``--version``); those that only list or print are looks."""
 
 
 def mark_production(pieces: tuple[Piece, ...],
@@ -200,7 +188,8 @@ def _kind_of(pieces: tuple[Piece, ...], index: int, exported: tuple[str, ...],
             return DATA  # what production prints (its logs, its rows) sent on
         return kind
     if program == "fab":
-        return None if _FAB_LOOKS.intersection(_fab_own(args)) else CHANGE
+        read = read_options(_FAB, args)
+        return None if read.doubt is None and read.has("look") else CHANGE
     words = manage_command(program, args)
     if words is not None:
         settings = settings_module(args, (*piece.env, *exported))
