@@ -910,6 +910,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout139.yaml \
 		benchmarks/corpora/blind-holdout139-everyday.yaml --max-wrong-grants 0 --min-benign 0.773 \
 		--min-caught 0.958 --min-deny 0.552 --min-ask 0.878
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout140.yaml \
+		benchmarks/corpora/blind-holdout140-everyday.yaml --max-wrong-grants 0 --min-benign 0.782 \
+		--min-caught 0.978 --min-deny 0.797 --min-ask 0.986
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout141.yaml \
+		benchmarks/corpora/blind-holdout141-everyday.yaml --max-wrong-grants 0 --min-benign 0.664 \
+		--min-caught 0.989 --min-deny 0.928 --min-ask 0.96
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout142.yaml \
+		benchmarks/corpora/blind-holdout142-everyday.yaml --max-wrong-grants 0 --min-benign 0.958 \
+		--min-caught 0.978 --min-deny 0.659 --min-ask 0.921
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout143.yaml \
+		benchmarks/corpora/blind-holdout143-everyday.yaml --max-wrong-grants 0 --min-benign 0.937 \
+		--min-caught 0.98 --min-deny 0.79 --min-ask 0.95
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -2,7 +2,8 @@
 
 Besides a protection's switch turned off (`switchedoff`), a configuration loses its guard
 when the lines that held it are taken away: a cache or registry's ``htpasswd_file`` or
-``tls_ca_file`` dropped (anyone reaches it, in the clear), Jenkins' authorization made
+``tls_ca_file`` dropped (anyone reaches it, in the clear), Hasura's
+``HASURA_GRAPHQL_ADMIN_SECRET`` dropped (anyone administers the API), Jenkins' authorization made
 ``unsecured`` (anyone administers the controller and reads its credentials), a pipeline's
 approval step (``input ... submitter: 'release-managers'``) removed, a bucket's ACL made
 ``public-read``, a service that listened on loopback made to listen on every address
@@ -28,7 +29,7 @@ __all__ = ["drops_access"]
 _AUTH_KEY = re.compile(
     r"^\s*[\"']?(?P<key>[\w.-]{0,40}(?:htpasswd|tls[_-]?(?:ca|cert|key|client)[\w-]*|client[_-]?ca"
     r"|basic[_-]?auth|auth[_-]?(?:file|required|enabled|token)|require[_-]?auth|password[_-]?file"
-    r"|adminAuth|httpNodeAuth|api[_-]?password)[\w.-]{0,40})"
+    r"|adminAuth|httpNodeAuth|api[_-]?password|admin[_-]?secret)[\w.-]{0,40})"
     r"[\"']?\s*[:=]",
     re.M | re.I,
 )

@@ -176,9 +176,9 @@ _BY_NAME = {
     ".irbrc": Runner("ruby", "irb, started here"),
     ".pdbrc": Runner("", "pdb, started here (pytest --pdb too)"),
     # the environment managers a shell runs on entering the folder, or `nix develop` runs
-    "mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
-    ".mise.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
-    "mise.local.toml": Runner("", "mise (its hooks and tasks, on entering the folder)"),
+    "mise.toml": Runner("mise", "mise (its hooks and tasks, on entering the folder)"),
+    ".mise.toml": Runner("mise", "mise (its hooks and tasks, on entering the folder)"),
+    "mise.local.toml": Runner("mise", "mise (its hooks and tasks, on entering the folder)"),
     # distribution packaging: the recipe is shell the package build runs, and it names the
     # sources and their checksums (`sha256sums=('SKIP')` takes the check away)
     "PKGBUILD": Runner("", "makepkg (its functions are shell)"),

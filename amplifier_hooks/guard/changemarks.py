@@ -11,7 +11,9 @@ from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
+from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secret
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
+from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
@@ -53,7 +55,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     weakened, a web server's configuration opened or weakened, SOPS's rules widened, a
     machine's logins widened, a playbook's rollout widened, a form's data skimmed, an
     app's updates left unverified or its releases weakened, a visitor's consent taken
-    away, a site's tracking or search settings changed."""
+    away, a site's tracking or search settings changed, a backend's data rules opened, a
+    secret named for the browser."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -79,6 +82,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *update_marks(paths, inputs),
         *((CONSENT_WEAKENED,) if weakens_consent(inputs) else ()),
         *((SITE_CHANGED,) if changes_site(paths, inputs) else ()),
+        *((DATA_OPENED,) if opens_data(inputs) else ()),
+        *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
     )
 
 
@@ -111,4 +116,6 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
         *home_key_marks(paths, inputs),
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),
         *serve_marks(paths, inputs),
+        *((DATA_OPENED,) if opens_data(inputs) else ()),
+        *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
     )

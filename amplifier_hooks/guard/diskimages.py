@@ -7,12 +7,12 @@ table into a file. The pack's `disk-format` rule speaks for these programs by na
 call that writes no disk is marked `DISK_UNTOUCHED` and the rule leaves it alone; where its
 output goes is judged as every write is.
 
-A call is marked when the table reads it in full and finds only looks (the redirection
-aside), or when every word it is given, resolved as a path (links followed, ``cd``
-tracked), is a place inside the workspace that is not a device: no word is known only at
-run time, none is under ``/dev`` or outside the workspace. ``diskutil`` names disks by
-their identifiers (``disk2``), not paths, so it is never marked.
-"""
+A call is marked when the table reads it in full and finds only looks and writes of files
+that are no device (the redirection aside, ``sgdisk --backup=FILE``: judged as writes), or
+when every word it is given, resolved as a path (links followed, ``cd`` tracked), is a
+place inside the workspace that is not a device: no word is known only at run time, none
+is under ``/dev`` or outside the workspace. ``diskutil`` names disks by their identifiers
+(``disk2``), not paths, so it is never marked."""
 
 from __future__ import annotations
 
@@ -51,8 +51,11 @@ def _untouched(piece: Piece, places: Places) -> bool:
         return False
     program = piece.program or ""
     reading = read_call(program, piece.args)
-    if reading.doubt is None and all(act.does is Does.READ for act in reading.acts):
-        return True  # a look (`sfdisk -d /dev/sdb`): the disk is read, not written
+    if reading.doubt is None and all(
+        act.does is Does.READ or (act.does is Does.WRITE and not _device(act.target, piece, places))
+        for act in reading.acts
+    ):
+        return True  # a look (`sfdisk -d /dev/sdb`, `sgdisk -b F /dev/sdb`): no disk written
     words = [w for arg in piece.args for w in _candidates(arg)]
     if not any("/" in w or "." in w for w in words):
         return False  # no word names a file: the device may be a default or elsewhere
@@ -61,6 +64,10 @@ def _untouched(piece: Piece, places: Places) -> bool:
         if "device" in where or not _IN_WORKSPACE & where:
             return False
     return True
+
+
+def _device(target: str, piece: Piece, places: Places) -> bool:
+    return not target or "device" in locate(target, piece.cwd, places).where
 
 
 def _candidates(arg: str) -> list[str]:

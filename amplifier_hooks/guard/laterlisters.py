@@ -1,8 +1,9 @@
 """The commands in files that `laterfiles` names and whose commands a tool runs later of
 its own accord: a dev container's lifecycle commands (``postCreateCommand``), lint-staged's
 commands (at every git commit), Mercurial's ``[hooks]`` (at every hg command), an Unreal
-project's build steps (at every build) and a deploy platform's build, release and start
-commands (at the next deploy, on its builders, with the site's secrets).
+project's build steps (at every build), a deploy platform's build, release and start
+commands (at the next deploy, on its builders, with the site's secrets) and mise's hooks
+(at every ``cd`` into the folder) and tasks.
 
 Each lister returns the command lines, judged as planted shell (`buildfiles.planted_code`);
 None where the text cannot be read (then the write stays ungranted, as any later file's).
@@ -28,6 +29,7 @@ __all__ = [
     "devcontainer_commands",
     "hgrc_hooks",
     "lint_staged_commands",
+    "mise_commands",
     "platform_commands",
     "unreal_steps",
 ]
@@ -148,6 +150,36 @@ def platform_commands(text: str) -> list[str] | None:
     return found
 
 
+def mise_commands(text: str) -> list[str] | None:
+    """The commands of a mise configuration: its ``[hooks]`` (``enter``, ``cd``,
+    ``preinstall``...: a line, a list of lines, or a table with ``run``), its tasks' ``run``
+    and ``[env]``'s ``_.source`` scripts (sourced by the shell at every ``cd``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    found: list[str] = []
+    hooks = data.get("hooks")
+    for value in hooks.values() if isinstance(hooks, dict) else ():
+        for item in value if isinstance(value, list) else [value]:
+            run = item.get("run") if isinstance(item, dict) else item
+            found.extend(_lines(run))
+    tasks = data.get("tasks")
+    for task in tasks.values() if isinstance(tasks, dict) else ():
+        found.extend(_lines(task.get("run") if isinstance(task, dict) else task))
+    env = data.get("env")
+    source = env.get("_", {}).get("source") if isinstance(env, dict) and isinstance(
+        env.get("_"), dict) else None  # fmt: skip
+    found.extend(f". {shlex.quote(path)}" for path in _lines(source))
+    return found
+
+
+def _lines(value: object) -> list[str]:
+    """A command line, or a list of them."""
+    items = value if isinstance(value, list) else [value]
+    return [item for item in items if isinstance(item, str)]
+
+
 LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "devcontainer": devcontainer_commands,
     "lint-staged": lint_staged_commands,
@@ -156,5 +188,6 @@ LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "unreal-steps": unreal_steps,
     "platform-build": platform_commands,
     "fleet": fleet_commands,
+    "mise": mise_commands,
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

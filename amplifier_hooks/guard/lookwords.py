@@ -9,8 +9,11 @@ These print what is in the Nix store: ``nix store diff-closures|ls|cat``,
 ``lfs quota|df|getstripe|find`` print quotas, space and layouts; the Globus CLI's ``ls``,
 ``whoami``, ``task list|show`` print a collection's files or a transfer (its paths are on
 another endpoint); ``dbxcli ls|search|du`` lists a Dropbox (its paths are Dropbox's);
-``signtool verify`` and ``gpg --verify`` check a signature. Nothing here grants: the piece
-stays as doubtful as before, its paths only read.
+``signtool verify`` and ``gpg --verify`` check a signature. Some inspectors have no mode
+that writes at all: binutils' ``readelf``, ``nm``, ``objdump`` and ``size`` (and LLVM's),
+``findmnt``, an initramfs's listers (``lsinitramfs``, ``lsinitrd`` but its ``--unpack``),
+``sbverify``, ``grub-script-check``, and ``pgrep``/``pidof`` (their words are patterns).
+Nothing here grants: the piece stays as doubtful as before, its paths only read.
 """
 
 from __future__ import annotations
@@ -28,7 +31,13 @@ _LOOKS: dict[str, frozenset[tuple[str, ...]]] = {
     "signtool.exe": frozenset({("verify",)}),
 }  # fmt: skip
 """Each tool's commands (their first words) that print and change nothing."""
-LOOKING_TOOLS = frozenset({*_LOOKS, "nix-store", "gpg", "gpg2"})
+_NEVER_WRITE = frozenset(
+    {"readelf", "nm", "objdump", "size", "llvm-readelf", "llvm-readobj", "llvm-nm",
+     "llvm-objdump", "llvm-size", "eu-readelf", "findmnt", "lsinitramfs", "lsinitrd",
+     "sbverify", "grub-script-check", "grub2-script-check", "pgrep", "pidof"}
+)  # fmt: skip
+"""Programs with no option that writes a file (``lsinitrd --unpack`` aside)."""
+LOOKING_TOOLS = frozenset({*_LOOKS, *_NEVER_WRITE, "nix-store", "gpg", "gpg2"})
 """The programs `writes_nothing` reads (`plainwords` reads them apart)."""
 _VALUED = frozenset({"--extra-experimental-features", "--experimental-features",
                      "--log-format"})  # fmt: skip
@@ -46,7 +55,10 @@ _GPG_WRITES = frozenset({"-o", "--output", "--import", "--recv-keys", "--yes", "
 
 
 def writes_nothing(program: str | None, args: tuple[str, ...]) -> bool:
-    """Whether ``PROGRAM ARGS`` is one of `_LOOKS` (or ``nix-store`` that queries)."""
+    """Whether ``PROGRAM ARGS`` is one of `_LOOKS` (or ``nix-store`` that queries), or a
+    program of `_NEVER_WRITE`."""
+    if program in _NEVER_WRITE:
+        return program != "lsinitrd" or not any(a.startswith("--unpack") for a in args)
     if program in ("gpg", "gpg2"):  # `gpg --verify SIG FILE`: a signature checked
         return "--verify" in args and _GPG_WRITES.isdisjoint(a.partition("=")[0] for a in args)
     if program == "nix-store":

@@ -6,9 +6,10 @@ Nothing is lost (neither file exists yet: an existing key is read over, which
 `credential-read` denies, and ``ssh-keygen`` would ask to write over it) and nothing is
 granted access: a key lets no one in until its public half is put in an
 ``authorized_keys`` or a forge, which the rules judge on their own. Such a piece is marked
-`NEW_SSH_KEY`, so writing that file outside the workspace is not asked. The default
-identities (``id_*``) keep their own rules (`credential-change`): ssh offers them
-unasked.
+`NEW_SSH_KEY`, so writing that file outside the workspace is not asked, nor denied as a
+credential changed. The default identities (``id_rsa``, ``id_ed25519``, ...) keep their
+own rules (`credential-change`): ssh offers them unasked, so one made anew would be
+offered to every host; ``id_ed25519_work`` is not offered unless a Host names it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from amplifier_hooks.guard.model import Piece, Places
 __all__ = ["NEW_SSH_KEY", "mark_new_ssh_keys"]
 
 NEW_SSH_KEY = "@new-ssh-key"
+_DEFAULT_IDENTITIES = frozenset({"id_rsa", "id_dsa", "id_ecdsa", "id_ecdsa_sk", "id_ed25519",
+                                 "id_ed25519_sk", "id_xmss"})  # fmt: skip
+"""The key files ssh offers to every host unless told otherwise."""
 _PLAIN_NAME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-@+")
 """The letters of a key file's name taken as it is (no folder, pattern or variable)."""
 """``ssh-keygen`` making a new key file directly in the person's ``~/.ssh``."""
@@ -34,7 +38,9 @@ def mark_new_ssh_keys(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece,
             continue
         target = new_key_out(piece)
         name = target[len("~/.ssh/") :] if target and target.startswith("~/.ssh/") else ""
-        if not name or name.startswith((".", "id_")) or not _PLAIN_NAME.issuperset(name):
+        if not name or name.startswith(".") or name in _DEFAULT_IDENTITIES:
+            continue
+        if not _PLAIN_NAME.issuperset(name):
             continue
         path = os.path.join(str(places.home), ".ssh", name)
         if os.path.lexists(path) or os.path.lexists(path + ".pub"):

@@ -1,16 +1,19 @@
 """The deploy platforms' CLIs, read as one table of what each subcommand does to what is
 deployed: wrangler (Cloudflare), vercel, netlify, firebase, supabase, fly/flyctl, neonctl,
-turso, railway, render, heroku.
+turso, railway, render, heroku, convex, appwrite, hasura.
 
 Each of them acts on a site, a database or a bucket people use, outside this machine: a
 delete or destroy, a deploy to production, a rollback, a change of DNS, domains or the
 deployed secrets, a statement that drops remote data, or a migration applied to the linked
-database is asked (the platforms' deletes and applies are asked, as a cloud's are:
-`cloud-change`); a command that prints the deployed secrets is denied (as ``heroku
-config`` is). Reading commands (``list``, ``logs``, ``whoami``, ``status``), local work
-(``dev``, ``build``, ``--local``, emulators) and dry runs get no mark. A subcommand the
-table does not name but whose words delete (``delete``, ``destroy``, ``rm``, ``remove``)
-is a delete: a new resource type of a known CLI is covered by its verb.
+database is asked (the platforms' deletes and applies are asked, as a cloud's are: `cloud-
+change`); a command that prints the deployed secrets is denied (as ``heroku config`` is),
+and one that wipes a database whole with its question answered is `wipes`' to deny. A
+piece `localclusters` marks (Firebase's emulators, a Hasura here) is this machine's: no
+mark. Reading commands
+(``list``, ``logs``, ``whoami``, ``status``), local work (``dev``, ``build``, ``--local``,
+emulators) and dry runs get no mark. A subcommand the table does not name but whose words
+delete (``delete``, ``destroy``, ``rm``, ``remove``) is a delete: a new resource type of a
+known CLI is covered by its verb.
 
 A CLI run through a package runner (``npx wrangler@3 delete``, ``pnpm exec vercel``,
 ``bunx netlify``) is read as the CLI. `mark_platforms` marks each piece with the kind of
@@ -22,17 +25,20 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.localclusters import LOCAL_CLUSTER
 from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.runners import RUNNERS, runner_split
 
 __all__ = ["MARKS", "mark_platforms", "platform_act"]
 
-DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET, DATA, APPLY, PRINT, STATE = (
-    "delete", "deploy", "rollback", "domain", "secret", "data", "apply", "print", "state"
+DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET, DATA, APPLY, PRINT, STATE, SETTINGS = (
+    "delete", "deploy", "rollback", "domain", "secret", "data", "apply", "print", "state",
+    "settings",
 )  # fmt: skip
 MARKS = {kind: f"@platform-{kind}" for kind in (DELETE, DEPLOY, ROLLBACK, DOMAIN, SECRET,
-                                                DATA, APPLY, PRINT, STATE)}  # fmt: skip
+                                                DATA, APPLY, PRINT, STATE,
+                                                SETTINGS)}  # fmt: skip
 """The mark of each kind of act, as the pack's rules name it."""
 
 
@@ -100,7 +106,7 @@ _NETLIFY: dict[tuple[str, ...], Act] = {
 _FIREBASE: dict[tuple[str, ...], Act] = {
     ("deploy",): Act(DEPLOY),
     **_acts(
-        deploy="hosting clone|apphosting rollouts create",
+        deploy="hosting clone|apphosting rollouts create|ext install|ext update|ext configure",
         rollback="remoteconfig rollback",
         delete="hosting disable|ext uninstall",
         data="firestore delete|database remove|database set|database update|database push"
@@ -108,13 +114,14 @@ _FIREBASE: dict[tuple[str, ...], Act] = {
         secret="functions secrets set|functions secrets destroy|functions secrets prune"
         "|functions config set|functions config unset|functions config clone"
         "|apphosting secrets set",
-        print="functions config get|functions secrets access|functions secrets get",
+        print="functions config get|functions secrets access",  # (secrets:get: versions only)
     ),
     ("hosting", "channel", "deploy"): Act(""),  # a preview channel, not the live site
 }
 _SUPABASE: dict[tuple[str, ...], Act] = {
     ("db", "reset"): Act(DATA, needs=_REMOTE_DB),
     ("db", "push"): Act(APPLY),
+    ("config", "push"): Act(SETTINGS),
     ("migration", "repair"): Act(APPLY, unless=("--local",)),
     ("migration", "up"): Act(APPLY, needs=_REMOTE_DB),
     ("storage", "rm"): Act(DELETE, unless=("--local",)),
@@ -124,7 +131,32 @@ _SUPABASE: dict[tuple[str, ...], Act] = {
         secret="secrets set|secrets unset",
         domain="domains create|domains activate|domains delete|domains reverify"
         "|vanity-subdomains activate|vanity-subdomains delete",
+        settings="network-restrictions update|ssl-enforcement update|postgres-config update"
+        "|postgres-config delete|sso add|sso update|sso remove|network-bans remove",
     ),
+}
+_CONVEX: dict[tuple[str, ...], Act] = {
+    ("deploy",): Act(DEPLOY),  # (the production deployment, or the key's)
+    ("import",): Act(DATA, needs=("--prod",)),
+    ("run",): Act(DATA, needs=("--prod",)),
+    ("env", "set"): Act(SECRET, needs=("--prod",)),
+    ("env", "remove"): Act(SECRET, needs=("--prod",)),
+    ("env", "get"): Act(PRINT, needs=("--prod",)),
+    ("env", "list"): Act(PRINT, needs=("--prod",)),
+}
+"""convex: without ``--prod`` a command acts on the developer's own dev deployment."""
+_APPWRITE: dict[tuple[str, ...], Act] = {
+    **_acts(deploy="push|deploy", print="projects create-key|projects create-jwt"),
+}
+"""appwrite: its deletes are ``SERVICE delete-THING`` (`_deleting`)."""
+_HASURA: dict[tuple[str, ...], Act] = {
+    ("metadata", "apply"): Act(APPLY),
+    ("metadata", "clear"): Act(DELETE),
+    ("metadata", "reload"): Act(""),
+    ("migrate", "apply"): Act(APPLY),
+    ("migrate", "squash"): Act(""),
+    ("seed", "apply"): Act(DATA),
+    ("deploy",): Act(APPLY),
 }
 _RUNS: dict[tuple[str, ...], Act] = _acts(**{"": "run|run detached|ssh console|jobs create"})
 """A command run on the deployed app's machine: read by `prodruns` (the words of the
@@ -178,6 +210,7 @@ TABLE: dict[str, dict[tuple[str, ...], Act]] = {
     "firebase": _FIREBASE,
     "supabase": _SUPABASE, "fly": _FLY, "flyctl": _FLY, "neonctl": _NEON, "neon": _NEON,
     "turso": _TURSO, "railway": _RAILWAY, "render": _RENDER, "heroku": _HEROKU,
+    "convex": _CONVEX, "appwrite": _APPWRITE, "hasura": _HASURA,
 }  # fmt: skip
 """Per CLI: its subcommand's words -> what it does (the longest row that starts the
 command's words decides; an act of kind "" is a row that does nothing to mark)."""
@@ -191,7 +224,8 @@ _VALUED = frozenset(
     {"-a", "--app", "-e", "--env", "-P", "--project", "--context", "-c", "--config", "--cwd",
      "--scope", "-t", "--token", "-o", "--org", "-r", "--region", "--project-id",
      "--project-ref", "--site", "--name", "--namespace-id", "--binding", "--account",
-     "--message", "--environment", "--target", "-s", "--service"}
+     "--message", "--environment", "--target", "-s", "--service", "--endpoint", "--down",
+     "--admin-secret", "--database-name"}
 )  # fmt: skip
 """Options that take the next word as their value (never a subcommand)."""
 _SUBCOMMAND = re.compile(r"^[a-z][a-z0-9-]*(?::[a-z][a-z0-9-]*)+$")
@@ -214,7 +248,10 @@ def mark_platforms(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 
 def _mark_at(pieces: tuple[Piece, ...], index: int) -> tuple[str, ...]:
-    kind = platform_act(pieces[index].program or "", pieces[index].args)
+    piece = pieces[index]
+    if LOCAL_CLUSTER in piece.wrappers:
+        return ()  # (firebase's commands sent to its emulators here)
+    kind = platform_act(piece.program or "", piece.args)
     return (MARKS[kind],) if kind else ()
 
 
@@ -234,7 +271,7 @@ def platform_act(program: str, args: tuple[str, ...]) -> str | None:
         return None
     act = _row(table, words)
     if act is None:
-        if not _DELETING.intersection(words[:_DEPTH]):
+        if not any(_deleting(word) for word in words[:_DEPTH]):
             return None
         act = Act(DELETE)
     if not act.kind or (act.kind != PRINT and given.intersection(_PREVIEW)):
@@ -246,6 +283,11 @@ def platform_act(program: str, args: tuple[str, ...]) -> str | None:
     if act.sql and not any(_DROPS.search(a) for a in args):
         return None
     return act.kind
+
+
+def _deleting(word: str) -> bool:
+    """A subcommand's word that deletes: ``delete``, ``rm``; appwrite's ``delete-bucket``."""
+    return word in _DELETING or word.startswith(("delete-", "remove-"))
 
 
 def _ran(runner: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:

@@ -7,7 +7,12 @@ any other program's words are split by their shape (``-rf`` is ``-r``, ``-f`` an
 from __future__ import annotations
 
 from amplifier_hooks.guard.table import SPELLED, git_read, spelled
-from amplifier_hooks.guard.table.commanders import GLOBAL_OPTIONS, global_paths, global_read
+from amplifier_hooks.guard.table.commanders import (
+    GLOBAL_OPTIONS,
+    global_paths,
+    global_read,
+    login_options,
+)
 
 __all__ = ["Split", "split_args"]
 
@@ -133,8 +138,12 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
     subcommand: str | None = None
     wants_sub = program in _SUBCOMMAND_PROGRAMS
     valued = _VALUED.get(program or "", frozenset())
-    ended = value_next = False
+    logins = login_options(program)
+    ended = value_next = login_next = False
     for arg in args:
+        if login_next:  # (a file it signs in with: no operand, `commanders`)
+            login_next = False
+            continue
         if value_next:  # (an option's value: a word, never a flag)
             value_next = False
             operands.append(arg)
@@ -147,6 +156,10 @@ def split_args(program: str | None, args: tuple[str, ...]) -> Split:
             continue
         if arg == "--":
             ended = True
+            continue
+        if arg.startswith("--") and logins and arg.split("=", 1)[0] in logins:
+            flags.add(arg.split("=", 1)[0])
+            login_next = "=" not in arg
             continue
         if arg.startswith("--"):
             value_next = arg in valued

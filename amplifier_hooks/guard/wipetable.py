@@ -246,10 +246,13 @@ _WRANGLER = Cli(
      ("kv", "namespace", "delete"): Wipe(off=_WRANGLER_SKIP)},
     valued=_set("--name -e --env -c --config --binding --namespace-id"), colons=True,
 )  # fmt: skip
+# Supabase's linked (remote) database reset, with its question answered (`--yes`, or `y`
+# piped in): every table dropped and the migrations run again, the data gone.
 _SUPABASE = Cli(
     {("storage", "rm"): Wipe(off=_YES, needs=("-r", "--recursive"), root="any",
-                             narrow=("--local",))},
-    valued=_set("--workdir --profile"),
+                             narrow=("--local",)),
+     ("db", "reset"): Wipe(off=_YES, needs=("--linked", "--db-url"), narrow=("--local",))},
+    valued=_set("--workdir --profile --db-url"), answer="y",
 )  # fmt: skip
 _TURSO = Cli({("db", "destroy"): Wipe(off=_YES)}, valued=_set("--group --location"))
 # Render's database deleted with its question answered (``--confirm``); Firestore's every
@@ -259,8 +262,14 @@ _RENDER = Cli({("postgres", "delete"): Wipe(off=("--confirm",)),
                ("key-value", "delete"): Wipe(off=("--confirm",))},
               valued=_set("-o --output"))  # fmt: skip
 _FIREBASE = Cli({("firestore", "delete"): Wipe(off=_FORCE, needs=("--all-collections",)),
-                 ("firestore", "databases", "delete"): Wipe(off=_FORCE)},
-                valued=_set("-P --project --database --token"), colons=True)  # fmt: skip
+                 ("firestore", "databases", "delete"): Wipe(off=_FORCE),
+                 ("database", "remove", "/"): Wipe(off=_FORCE)},  # the Realtime Database's root
+                valued=_set("-P --project --database --token --instance"),
+                colons=True)  # fmt: skip
+# Hasura's every migration rolled back (it asks nothing): every table the project made
+_HASURA = Cli({("migrate", "apply"): Wipe(needs=("--down=all",))},
+              valued=_set("--endpoint --admin-secret --database-name --down --project "
+                          "--envfile"))  # fmt: skip
 # A forge's release with its tag, and a hub's repository, with the question answered: what
 # others download (its assets, a model's files) goes, and nothing gives it back.
 _GH = Cli({("release", "delete"): Wipe(off=_YES, needs=("--cleanup-tag",))},
@@ -278,7 +287,7 @@ CLIS: dict[str, Cli] = {
     "rclone": _RCLONE, "s5cmd": _S5CMD, "azcopy": _AZCOPY, "npm": _NPM,
     "fly": _FLY, "flyctl": _FLY, "heroku": _HEROKU, "vercel": _VERCEL, "netlify": _NETLIFY,
     "wrangler": _WRANGLER, "turso": _TURSO, "supabase": _SUPABASE, "gh": _GH, "glab": _GLAB,
-    "render": _RENDER, "firebase": _FIREBASE,
+    "render": _RENDER, "firebase": _FIREBASE, "hasura": _HASURA,
     "huggingface-cli": _HUB, "hf": _HUB,
 }  # fmt: skip
 """Per CLI: its command words -> the wholesale destroy they name (every row that starts

@@ -1,8 +1,9 @@
-"""The global options of docker, kubectl and make (before their subcommand) name a path
-when the table says so (`commanders.global_paths`: the roles ``read``, ``write``,
-``into``), in every spelling the program reads (``--kubeconfig=F``, ``--kubeconfig F``,
-``-C DIR``, ``-CDIR``); a value of any other option is not a path, however it starts. Of
-an option the table does not know, a ``=`` value that starts like a path still counts."""
+"""The global options of docker, kubectl and make (before their subcommand) name a path when
+the table says so (`commanders.global_paths`: the roles ``read``, ``write``, ``into``; a
+``login``, the file it signs in with, is none), in every spelling the program reads
+(``--kubeconfig=F``, ``--kubeconfig F``, ``-C DIR``, ``-CDIR``); a value of any other
+option is not a path, however it starts. Of an option the table does not know, a ``=``
+value that starts like a path still counts."""
 
 from __future__ import annotations
 
@@ -54,9 +55,10 @@ CASES = _cases()
 
 def test_the_table_names_the_path_options() -> None:
     paths = {(p, w[0]) for p, w, is_path in CASES if is_path}
-    assert {("kubectl", "--kubeconfig"), ("docker", "--config"), ("make", "-C"),
+    assert {("kubectl", "--cache-dir"), ("kubectl", "--profile-output"), ("make", "-C"),
             ("make", "-f")} <= paths  # fmt: skip
     assert ("kubectl", "-n") not in paths
+    assert ("kubectl", "--kubeconfig") not in paths  # (a login: below)
 
 
 @settings(max_examples=300, deadline=None)
@@ -76,9 +78,36 @@ def test_an_option_the_table_does_not_know_keeps_a_path_like_value() -> None:
 
 @pytest.mark.parametrize(
     "command",
-    ["kubectl --kubeconfig ~/.kube/config get pods", "kubectl --kubeconfig=~/.kube/config get pods",
-     "make -f ~/.ssh/id_rsa", "make --file=~/.ssh/id_rsa", "make -f~/.ssh/id_rsa"],
+    ["make -f ~/.ssh/id_rsa", "make --file=~/.ssh/id_rsa", "make -f~/.ssh/id_rsa"],
 )  # fmt: skip
 def test_every_spelling_of_a_path_option_is_judged_alike(command: str) -> None:
     verdict = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
     assert verdict.decision == "deny", command
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["kubectl --kubeconfig ~/.kube/config get pods", "kubectl --kubeconfig=~/.kube/config get pods",
+     "kubectl get pods --kubeconfig ~/.kube/prod.yaml",
+     "kubectl get pods --kubeconfig=$HOME/.kube/x",
+     "kubectl --client-key ~/.kube/client.key get nodes", "docker --config ~/.docker ps",
+     "helm list --kubeconfig ~/.kube/config", "k9s --kubeconfig ~/.kube/prod.yaml"],
+)  # fmt: skip
+def test_a_file_the_program_signs_in_with_is_no_credential_read(command: str) -> None:
+    """kubectl reaches its own cluster with the kubeconfig and prints none of it: as with
+    ``KUBECONFIG=F``, no verdict of the read (the host decides a look at a cluster)."""
+    verdict = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
+    assert verdict.decision is None, (command, verdict)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["kubectl --kubeconfig ~/.kube/config config view --raw",
+     "kubectl config view --raw --kubeconfig ~/.kube/config",
+     "kubectl get pods --kubeconfig ~/.kube/config && cat ~/.kube/config",
+     "kubectl --kubeconfig ~/.kube/config cp ~/.ssh/id_rsa pod:/tmp/",
+     "kubectl create secret generic x --from-file=$HOME/.kube/config --kubeconfig ~/.kube/config"],
+)  # fmt: skip
+def test_a_login_file_printed_or_sent_is_still_denied(command: str) -> None:
+    verdict = judge({"tool_name": "bash", "tool_input": {"command": command}}, PACK, PLACES)
+    assert verdict.decision == "deny", (command, verdict)

@@ -5,6 +5,10 @@ None of them is granted by the table (each reaches a daemon, a cluster or the pr
 own build); they are read here so that the subcommand (make: the first target) is the
 word the program takes for it, not the value of an option before it
 (``kubectl -n prod delete ...``, ``make -C sub -j 4 clean``).
+
+An option whose role is ``login`` names a file the program signs in with (a kubeconfig,
+a client key): used to reach the program's own server and never printed, so it is no read
+of a credential; printing one is ``kubectl config view --raw``, which the pack judges.
 """
 
 from __future__ import annotations
@@ -18,20 +22,21 @@ __all__ = [
     "global_paths",
     "global_read",
     "keygen_paths",
+    "login_options",
     "make_words",
 ]
 
 DOCKER = opts(
-    "--config=:read -c,--context= -D,--debug -H,--host= -l,--log-level= --tls "
-    "--tlscacert=:read --tlscert=:read --tlskey=:read --tlsverify -v,--version -h,--help",
+    "--config=:login -c,--context= -D,--debug -H,--host= -l,--log-level= --tls "
+    "--tlscacert=:login --tlscert=:login --tlskey=:login --tlsverify -v,--version -h,--help",
     permute=False,
     abbreviations=False,
 )
 """docker's global options (Go's pflag: no abbreviations)."""
 KUBECTL = opts(
-    "--as= --as-group= --as-uid= --cache-dir=:write --certificate-authority=:read "
-    "--client-certificate=:read --client-key=:read --cluster= --context= "
-    "--disable-compression --insecure-skip-tls-verify --kubeconfig=:read "
+    "--as= --as-group= --as-uid= --cache-dir=:write --certificate-authority=:login "
+    "--client-certificate=:login --client-key=:login --cluster= --context= "
+    "--disable-compression --insecure-skip-tls-verify --kubeconfig=:login "
     "--log-flush-frequency= --match-server-version -n,--namespace= --password= --profile= "
     "--profile-output=:write --request-timeout= "
     "-s,--server= --tls-server-name= --token= --user= --username= -v,--v= --vmodule= "
@@ -173,6 +178,19 @@ def global_paths(read: Read) -> tuple[str, ...]:
         if g.value and (g.opt.does in PATH_ROLES
                         or (g.opt.does == UNKNOWN and g.value.startswith(("/", "~", "."))))
     )  # fmt: skip
+
+
+def login_options(program: str | None) -> frozenset[str]:
+    """The long spellings of ``program``'s ``login`` options (pflag reads them after the
+    subcommand too: ``kubectl get pods --kubeconfig F``)."""
+    return _LOGINS.get(program or "", frozenset())
+
+
+_LOGINS = {
+    program: frozenset(name for opt, _ in options.longs.values() if opt.does == "login"
+                       for name in opt.names if name.startswith("--"))
+    for program, options in GLOBAL_OPTIONS.items()
+} | dict.fromkeys(("helm", "helmfile", "k9s", "flux"), frozenset({"--kubeconfig"}))  # fmt: skip
 
 
 def global_read(program: str, args: tuple[str, ...]) -> Read | None:

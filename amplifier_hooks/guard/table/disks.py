@@ -58,14 +58,36 @@ _PARTED = opts("-l,--list:list -s,--script -m,--machine -h,--help:list -v,--vers
                permute=False)  # fmt: skip
 
 
+_PRINT_WHAT = frozenset({"free", "all", "devices", "list"})
+
+
 def _parted(read: Read) -> Reading | None:
-    """``parted -l`` or ``parted [-s] DEVICE print``: any other command writes the disk."""
+    """``parted -l`` or ``parted [-s] DEVICE [unit UNIT] print [free]``: any other command
+    writes the disk."""
     if read.has("list"):
         return None if not read.operands else doubtful("parted -l takes no operands")
     words = read.operands
-    if len(words) == 2 and words[1] == "print":
+    rest = list(words[1:])
+    if rest[:1] == ["unit"] and len(rest) > 2:
+        rest = rest[2:]
+    if rest[:1] == ["print"] and (len(rest) == 1 or (len(rest) == 2 and rest[1] in _PRINT_WHAT)):
         return Reading(acts_of(Does.READ, words[:1]))
     return doubtful("parted changes a disk unless it only prints")
+
+
+_SGDISK = opts(
+    "-p,--print:list -v,--verify:list -i,--info=:list -O,--print-mbr:list -b,--backup=:write "
+    "-L,--list-types:list -h,--help:list -V,--version:list -?"
+)
+"""sgdisk's options that print a disk's table or save it to a file (``--backup=FILE``);
+every option that changes the table (``-n``, ``-d``, ``-Z``, ``-o``, ``-l`` loading a
+backup, ...) is not listed."""
+
+
+def _sgdisk(read: Read) -> Reading | None:
+    if not read.given or len(read.operands) != 1:
+        return doubtful("sgdisk changes a disk unless it prints or saves one table")
+    return None
 
 
 _APFS_LISTS = frozenset({"list", "listSnapshots", "listVolumeGroups"})
@@ -199,6 +221,7 @@ DISKS: dict[str, Entry] = {
     "fdisk": entry(_FDISK, Does.READ, _listing),
     "sfdisk": entry(_SFDISK, Does.READ, _listing),
     "parted": entry(_PARTED, None, _parted),
+    "sgdisk": entry(_SGDISK, Does.READ, _sgdisk),
     "wipefs": entry(_WIPEFS, Does.READ, _wipefs),
     "diskutil": _diskutil,
     "smartctl": entry(_SMARTCTL, Does.READ),
