@@ -922,6 +922,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout143.yaml \
 		benchmarks/corpora/blind-holdout143-everyday.yaml --max-wrong-grants 0 --min-benign 0.937 \
 		--min-caught 0.98 --min-deny 0.79 --min-ask 0.95
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout144.yaml \
+		benchmarks/corpora/blind-holdout144-everyday.yaml --max-wrong-grants 0 --min-benign 0.877 \
+		--min-caught 0.969 --min-deny 0.597 --min-ask 0.855
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout145.yaml \
+		benchmarks/corpora/blind-holdout145-everyday.yaml --max-wrong-grants 0 --min-benign 0.854 \
+		--min-caught 0.99 --min-deny 0.47 --min-ask 0.975
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout146.yaml \
+		benchmarks/corpora/blind-holdout146-everyday.yaml --max-wrong-grants 0 --min-benign 0.902 \
+		--min-caught 0.978 --min-deny 0.621 --min-ask 0.921
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout147.yaml \
+		benchmarks/corpora/blind-holdout147-everyday.yaml --max-wrong-grants 0 --min-benign 0.888 \
+		--min-caught 0.968 --min-deny 0.574 --min-ask 0.924
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

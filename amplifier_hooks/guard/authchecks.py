@@ -21,7 +21,9 @@ What counts, in the new text and not the old:
   returns ``true`` or calls ``next()`` before its checks, or compares a request's
   parameter or header with a fixed string;
 - a rate limiter taken off a route (a name holding ``Limiter``, ``rateLimit``,
-  ``throttle`` in the old text and not the new);
+  ``throttle`` in the old text and not the new), or a route's sign-in or signature check
+  (``basicAuth(...)``, ``requireAuth``, ``verifyWebhookSignature``; Django's
+  ``@login_required`` is `switchedoff`'s);
 - a token's or a session's lifetime made fifty times longer or more;
 - an entry added to a list of the application's administrators (``config/admins.yml``).
 
@@ -71,6 +73,14 @@ _HEAD_LINES = 4
 """How many lines after a check's first line a ``return true`` counts as before its checks."""
 _WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*$", re.M)
 _LIMITER = re.compile(r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle)\w*\b")
+_GATE = re.compile(
+    r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
+    r"|authMiddleware|jwtAuth|requires_auth|auth_required"
+    r"|passport\.authenticate|verify\w*(?:Signature|Webhook|Token)\w*"
+    r"|verify_\w*(?:signature|webhook|token)\w*)\b"
+)
+"""A route's gate: the middleware or decorator that signs the caller in or checks the
+request's signature (a webhook's)."""
 _COST = re.compile(
     r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
     re.I,
@@ -113,7 +123,7 @@ def _weakens(old: str, new: str) -> bool:
     checked = bool(old) and _CHECK_NAME.search(old) is not None  # an edit of a check itself
     if checked and (_waved_first(old, new) or added(_REQUEST_COMPARE, old, new)):
         return True
-    if old and dropped(_LIMITER, old, new):
+    if old and (dropped(_LIMITER, old, new) or dropped(_GATE, old, new)):
         return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True

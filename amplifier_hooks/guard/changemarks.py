@@ -33,6 +33,7 @@ from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
 from amplifier_hooks.guard.redaction import drops_redaction
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
+from amplifier_hooks.guard.safetylimits import SAFETY_WEAKENED, weakens_safety
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
 from amplifier_hooks.guard.servefiles import serve_marks
@@ -56,7 +57,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     machine's logins widened, a playbook's rollout widened, a form's data skimmed, an
     app's updates left unverified or its releases weakened, a visitor's consent taken
     away, a site's tracking or search settings changed, a backend's data rules opened, a
-    secret named for the browser."""
+    secret named for the browser, a machine's safety limit raised or its stop taken out."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -84,6 +85,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((SITE_CHANGED,) if changes_site(paths, inputs) else ()),
         *((DATA_OPENED,) if opens_data(inputs) else ()),
         *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
+        *((SAFETY_WEAKENED,) if weakens_safety(inputs) else ()),
     )
 
 
@@ -118,4 +120,5 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
         *serve_marks(paths, inputs),
         *((DATA_OPENED,) if opens_data(inputs) else ()),
         *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
+        *((SAFETY_WEAKENED,) if weakens_safety(inputs) else ()),
     )

@@ -6,7 +6,9 @@ An edit that turns the consent defaults to granted (gtag's ``ad_storage: 'denied
 ``setCookieConsentGiven``, a banner that accepts everything on its own), records sessions
 with their inputs unmasked (``maskAllInputs: true`` made ``false``), or hands a person's
 email or phone to an ad pixel (``fbq('init', ID, { em: user.email })``, gtag's ``user_id``
-set to an email) changes what every visitor gives away from the next deploy: it is marked
+set to an email) changes what every visitor gives away from the next deploy; so does a
+mailing that stops honouring a person's choice (the ``List-Unsubscribe`` header dropped, an
+``email_opt_out`` or suppression check taken out of a send loop). Each is marked
 `CONSENT_WEAKENED` (asked).
 """
 
@@ -16,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
+from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["CONSENT_WEAKENED", "weakens_consent"]
 
@@ -37,12 +39,25 @@ _PIXEL_PERSON = re.compile(
     r"|lintrk\s*\([^)]*email)",
     re.S,
 )
+_OPT_OUT = re.compile(
+    r"List-Unsubscribe|\b\w*(?:opt_?out|opted_?out|unsubscribed|suppressed|suppression"
+    r"|do_not_(?:email|contact|mail)|marketing_consent|email_consent)\w*\b",
+    re.IGNORECASE,
+)
+"""A mailing's respect of a person's choice: the unsubscribe header, an opt-out check."""
+_OPT_OUT_OFF = re.compile(
+    r"\b(?:honou?r_?unsubscribes?|list_?unsubscribe\w*|respect_?opt_?outs?|check_?suppressions?)"
+    r"[\"']?\s*[:=]\s*(?:false|no|off|0)\b",
+    re.IGNORECASE,
+)
+"""A mailer's setting that stops honouring them (``honor_unsubscribes: false``)."""
 _MAX_TEXT = 64 * 1024
 
 
 def weakens_consent(inputs: Mapping[str, Any]) -> bool:
     """Whether an edit turns consent defaults to granted, stops asking for consent,
-    unmasks a session recording's inputs, or gives an ad pixel a person's email or phone."""
+    unmasks a session recording's inputs, gives an ad pixel a person's email or phone, or
+    drops a mailing's unsubscribe header or opt-out check."""
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -56,4 +71,10 @@ def weakens_consent(inputs: Mapping[str, Any]) -> bool:
             return True
         if len(_PIXEL_PERSON.findall(new)) > len(_PIXEL_PERSON.findall(old)):
             return True
-    return False
+        if len(_OPT_OUT.findall(new)) < len(_OPT_OUT.findall(old)):
+            return True
+    return any(
+        len(_OPT_OUT_OFF.findall(new)) > len(_OPT_OUT_OFF.findall(old))
+        for old, new in change_pairs(inputs)
+        if len(old) + len(new) <= _MAX_TEXT
+    )

@@ -1,20 +1,21 @@
 """Commands of tools with subcommands that only print: they write no path they name.
 
 The guard's default for a program it does not read is that every path it is given is
-written, which reads ``nix store diff-closures ~/.local/state/nix/profiles/home-manager-41-link
-...-42-link`` (a listing of what changed between two generations) as a change of both.
-These print what is in the Nix store: ``nix store diff-closures|ls|cat``,
-``nix path-info``, ``nix why-depends``, ``nix derivation show``, ``nix log``, and
-``nix-store -q`` (``--query``, ``-qR``), ``--dump``, ``-l``/``--read-log``; Lustre's
-``lfs quota|df|getstripe|find`` print quotas, space and layouts; the Globus CLI's ``ls``,
+written, which reads ``nix store diff-closures ~/.local/state/nix/profiles/home-
+manager-41-link ...-42-link`` (a listing of what changed between two generations) as a
+change of both. These print what is in the Nix store: ``nix store diff-closures|ls|cat``,
+``nix path-info``, ``nix why-depends``, ``nix derivation show``, ``nix log``, and ``nix-
+store -q`` (``--query``, ``-qR``), ``--dump``, ``-l``/``--read-log``; Lustre's ``lfs
+quota|df|getstripe|find`` print quotas, space and layouts; the Globus CLI's ``ls``,
 ``whoami``, ``task list|show`` print a collection's files or a transfer (its paths are on
 another endpoint); ``dbxcli ls|search|du`` lists a Dropbox (its paths are Dropbox's);
-``signtool verify`` and ``gpg --verify`` check a signature. Some inspectors have no mode
-that writes at all: binutils' ``readelf``, ``nm``, ``objdump`` and ``size`` (and LLVM's),
-``findmnt``, an initramfs's listers (``lsinitramfs``, ``lsinitrd`` but its ``--unpack``),
-``sbverify``, ``grub-script-check``, and ``pgrep``/``pidof`` (their words are patterns).
-Nothing here grants: the piece stays as doubtful as before, its paths only read.
-"""
+``signtool verify`` and ``gpg --verify`` check a signature; ROS 2's and Gazebo's topic,
+node, parameter and service commands name topics (``/odom``), not files. Some inspectors
+have no mode that writes at all: binutils' ``readelf``, ``nm``, ``objdump`` and ``size``
+(and LLVM's), ``findmnt``, an initramfs's listers (``lsinitramfs``, ``lsinitrd`` but its
+``--unpack``), ``sbverify``, ``grub-script-check``, and ``pgrep``/``pidof`` (their words
+are patterns). Nothing here grants: the piece stays as doubtful as before, its paths only
+read."""
 
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ _LOOKS: dict[str, frozenset[tuple[str, ...]]] = {
     "globus": frozenset({("ls",), ("whoami",), ("task", "list"), ("task", "show")}),
     "dbxcli": frozenset({("ls",), ("search",), ("account",), ("du",), ("version",)}),
     "signtool": frozenset({("verify",)}),
+    # ROS 2 and Gazebo name topics, nodes and services with a leading slash (`/odom`): no
+    # file; what a command sends the robot (`ros2 topic pub`) is the pack's to ask
+    "ros2": frozenset({("topic",), ("node",), ("param",), ("service",), ("action",),
+                       ("lifecycle",), ("interface",), ("pkg",), ("doctor",), ("wtf",),
+                       ("control",), ("bag", "info"), ("bag", "play")}),
+    "gz": frozenset({("topic",), ("service",), ("model",)}),
     "signtool.exe": frozenset({("verify",)}),
 }  # fmt: skip
 """Each tool's commands (their first words) that print and change nothing."""

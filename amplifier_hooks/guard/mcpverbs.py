@@ -257,8 +257,11 @@ def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     """The marks of a dispatcher tool (``call_service``) by the service it calls: a
     notification sends a message (`MCP_SENDS`); any service of a domain that is not
     only lights, sound or a dashboard acts on the home (`MCP_PHYSICAL`): a door
-    unlocked, an alarm disarmed, a leak's shut-off automation or a plug turned off."""
+    unlocked, an alarm disarmed, a leak's shut-off automation or a plug turned off; so
+    does a robot's server's tool that moves it or calls its services (`_robot_acts`)."""
     words = tuple(w.lower() for w in _WORD.findall(name.rpartition("__")[2]))
+    if _robot_acts(name, words):
+        return (MCP_PHYSICAL,)
     intent = words[:1] == ("hass",) and len(words) > 1 and words[1] not in LOOKS
     if words not in _DISPATCHERS and not intent:
         return ()
@@ -268,6 +271,26 @@ def service_marks(name: str, arguments: Mapping[str, Any]) -> tuple[str, ...]:
     if "notify" in domains:
         return (MCP_SENDS,)
     return () if domains <= _SCENERY else (MCP_PHYSICAL,)
+
+
+_ROBOT_SERVERS = frozenset({"ros", "ros2", "robot", "robots", "moveit", "nav2", "rosbridge"})
+_ROBOT_ACTS = frozenset({"pub", "publish", "call", "send", "set", "move", "drive", "execute",
+                         "goal", "navigate", "twist", "cmd", "command", "release", "param",
+                         "trigger", "arm", "gripper", "joint", "teleop"})  # fmt: skip
+_ROBOT_LOOKS = frozenset({"echo", "subscribe", "list", "get", "info", "describe", "show",
+                          "find", "type", "types", "topics", "services", "nodes", "image",
+                          "read", "view", "status"})  # fmt: skip
+"""A robot's server's tools that only look (a topic echoed, the nodes listed)."""
+
+
+def _robot_acts(name: str, words: tuple[str, ...]) -> bool:
+    """Whether ``name`` is a tool of a robot's server (ROS's, rosbridge's) that publishes a
+    motion, calls a service or sets a parameter: the robot moves, its brakes release or its
+    safety monitor stops, at once, where people are."""
+    server = name.split("__")[1] if name.count("__") >= 2 else ""
+    if _ROBOT_SERVERS.isdisjoint(w.lower() for w in _WORD.findall(server)):
+        return False
+    return not _ROBOT_ACTS.isdisjoint(words) and _ROBOT_LOOKS.isdisjoint(words)
 
 
 def _domains(arguments: Mapping[str, Any]) -> set[str]:

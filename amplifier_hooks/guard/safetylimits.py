@@ -1,0 +1,118 @@
+"""An edit that loosens what keeps a machine that moves from hurting someone.
+
+A robot's, a motor controller's or a printer's limits and stops live in ordinary project
+files: a velocity limit in a YAML file, a joint's ``<limit effort= velocity=>`` in a URDF,
+a current limit in a firmware header, the emergency stop's check in a node's C++. An edit
+that raises such a limit well past its old value, or takes an emergency stop, interlock or
+watchdog out (deleted, commented out, switched to ``0``/``false``, a mux's ``estop`` lock
+removed), changes what the machine does near people at its next run; so does a DDS
+configuration that sends the robot's topics to a peer on the internet, and a test of a
+limit or a safety or security check marked to be skipped (``@pytest.mark.skip`` before
+``test_max_speed_clamped``): the check no longer stops the next change that breaks it.
+Each is marked `SAFETY_WEAKENED` (asked: a person who knows the machine reads it)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
+
+__all__ = ["SAFETY_WEAKENED", "weakens_safety"]
+
+SAFETY_WEAKENED = "@safety-limit-weakened"
+_QUANTITY = r"(?:velocity|vel|speed|accel\w*|current|effort|torque|force|temp\w*|power|rpm)"
+_LIMIT = re.compile(
+    rf"\b(?P<name>\w*(?:max|limit)\w*{_QUANTITY}\w*|\w*{_QUANTITY}\w*(?:max|limit)\w*)"
+    r"[\"']?\s*(?:[:=]|\s)\s*[\"']?(?P<n>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+"""A named limit and its number (``max_linear_velocity: 1.2``, ``#define
+MOTOR_CURRENT_LIMIT_A 12.0f``)."""
+_URDF_LIMIT = re.compile(r"\b(?P<name>effort|velocity)\s*=\s*\"(?P<n>\d+(?:\.\d+)?)\"")
+"""A URDF joint's ``<limit>`` attributes."""
+_STOP = re.compile(
+    r"\b\w*(?:estop|e_stop|emergency_?stop|interlock|watchdog|safety_(?:stop|check|enabled))\w*",
+    re.IGNORECASE,
+)
+_COMMENT = re.compile(r"^\s*(?://|#(?!define|include|if|endif|else)|/\*|\*|<!--)")
+_OFF = re.compile(rf"(?P<name>{_STOP.pattern})\s*(?:[:=]|\s)\s*(?:0|false|False|no|off)\b", re.I)
+_UNLIMITED = re.compile(
+    r"\bhas_(?:velocity|acceleration|effort|jerk)_limits\s*[:=]\s*(?:false|False|no)\b"
+)
+"""ros2_control's joint limits switched off (a wheel's position limits are none by nature)."""
+_PEER = re.compile(r"<Peer\s+address=\"(?P<host>[^\"]+)\"", re.IGNORECASE)
+_PRIVATE = re.compile(
+    r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.|\[?::1|"
+    r"[\w-]+\.local$|[\w-]+$)"
+)
+"""A peer on this machine or the local network (a bare host name is the site's own)."""
+_SKIP = re.compile(
+    r"@pytest\.mark\.skip\w*|\bpytest\.skip\(|@unittest\.skip\w*|\b(?:it|test|describe)\.skip\("
+    r"|\bx(?:it|describe)\(|@Disabled\b|@Ignore\b|\bt\.Skip\w*\(|#\[ignore\]"
+)
+_GUARDED_TEST = re.compile(
+    r"safety|limit|clamp|estop|e_stop|emergency|interlock|auth|permission|security|csrf"
+    r"|sanitiz|escap|injection|xss|signature",
+    re.IGNORECASE,
+)
+"""What a skipped test's next lines name when it tests a safety or security check."""
+_RAISE = 1.5
+"""How far a limit may rise in one edit before it is asked (a tuning step is smaller)."""
+_MAX_TEXT = 64 * 1024
+
+
+def weakens_safety(inputs: Mapping[str, Any]) -> bool:
+    """Whether a write or edit raises a machine's limit, takes its stop out, or sends its
+    DDS traffic to a peer off the local network."""
+    for old, new in change_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if any(not _PRIVATE.match(h) for h in _hosts(new) - _hosts(old)):
+            return True
+        if len(_OFF.findall(new)) > len(_OFF.findall(old)):
+            return True
+        if len(_UNLIMITED.findall(new)) > len(_UNLIMITED.findall(old)):
+            return True
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if _live_stops(new) < _live_stops(old):
+            return True
+        if _raised(_LIMIT, old, new) or _raised(_URDF_LIMIT, old, new):
+            return True
+        if _guarded_skips(new) > _guarded_skips(old):
+            return True
+    return False
+
+
+def _guarded_skips(text: str) -> int:
+    """Skip markers whose test (the marker's line and the three after it) names a limit or
+    a safety or security check."""
+    lines = text.splitlines()
+    return sum(
+        1
+        for index, line in enumerate(lines)
+        if _SKIP.search(line) and _GUARDED_TEST.search("\n".join(lines[index : index + 4]))
+    )
+
+
+def _hosts(text: str) -> set[str]:
+    return {found["host"].lower() for found in _PEER.finditer(text)}
+
+
+def _live_stops(text: str) -> int:
+    """Mentions of a stop or interlock on lines that are not comments."""
+    return sum(len(_STOP.findall(line)) for line in text.splitlines() if not _COMMENT.match(line))
+
+
+def _raised(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    before: dict[str, float] = {}
+    for found in pattern.finditer(old):
+        before.setdefault(found["name"].lower(), float(found["n"]))
+    for found in pattern.finditer(new):
+        was = before.get(found["name"].lower())
+        if was is not None and was > 0 and float(found["n"]) > _RAISE * was:
+            return True
+    return False
