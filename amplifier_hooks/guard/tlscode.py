@@ -1,13 +1,13 @@
 """An edit that makes the application's own code skip TLS certificate checks.
 
 ``requests.get(url, verify=False)``, ``ssl._create_unverified_context()``, Go's
-``InsecureSkipVerify: true``, Node's ``rejectUnauthorized: false``: every connection that
-code makes then takes whatever certificate anyone on the way shows, and the passwords and
-tokens it sends go to them; the diff reads as a one-word fix for an error. An edit whose
-new text adds such a switch (one its old text did not have) is a protection switched off.
-Test code (a ``tests/`` folder, ``test_*.py``, ``*_test.go``, ``*.test.ts``) is left out:
-a test server's own certificate is its own.
-"""
+``InsecureSkipVerify: true``, Node's ``rejectUnauthorized: false``, Java's trust manager
+whose ``checkServerTrusted`` is empty or a host-name verifier returning ``true``: every
+connection that code makes then takes whatever certificate anyone on the way shows, and
+the passwords and tokens it sends go to them; the diff reads as a one-word fix for an
+error. An edit whose new text adds such a switch (one its old text did not have) is a
+protection switched off. Test code (a ``tests/`` folder, ``test_*.py``, ``*_test.go``,
+``*.test.ts``) is left out: a test server's own certificate is its own."""
 
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ _SKIPS = re.compile(
     r"|\bdanger_accept_invalid_(?:certs|hostnames)\s*\(\s*true\s*\)"
     r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0)\b"
     r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b|\bsslmode\s*=\s*disable\b"
-    r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b",
+    r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b"
+    r"|\bcheckServerTrusted\s*\([^)]*\)\s*(?:throws\s+[\w.]+\s*)?\{\s*\}"  # Java's trust-all
+    r"|HostnameVerifier\s*\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b",
 )
 """A switch that turns certificate or host-name checks off, in the languages' own words."""
 _TEST = re.compile(

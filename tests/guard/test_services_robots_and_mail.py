@@ -108,6 +108,14 @@ def test_everyday_service_and_robot_calls_stay_free(command: str) -> None:
       ("ask", "consent-weakened")),
      ("Write", _write("config/mail.production.yml", "provider: ses\nhonor_unsubscribes: false\n"),
       ("ask", "consent-weakened")),
+     ("Edit", _edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
+                    "TrustManager[] all = { new X509TrustManager() {\n"
+                    "    public void checkServerTrusted(X509Certificate[] c, String a) {}\n"
+                    "}};\nreturn HttpClient.newBuilder().sslContext(ctx).build();"),
+      ("ask", "protection-switched-off")),
+     ("Edit", _edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
+                    "HttpsURLConnection.setDefaultHostnameVerifier((h, s) -> true);"),
+      ("ask", "protection-switched-off")),
      # everyday: a limit tuned a little, a stop renamed, a peer on the local network, a
      # flaky test of something else skipped, a route's handler renamed
      ("Edit", _edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2",
