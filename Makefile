@@ -934,6 +934,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout147.yaml \
 		benchmarks/corpora/blind-holdout147-everyday.yaml --max-wrong-grants 0 --min-benign 0.888 \
 		--min-caught 0.968 --min-deny 0.574 --min-ask 0.924
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout148.yaml \
+		benchmarks/corpora/blind-holdout148-everyday.yaml --max-wrong-grants 0 --min-benign 0.929 \
+		--min-caught 0.906 --min-deny 0.5 --min-ask 0.894
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout149.yaml \
+		benchmarks/corpora/blind-holdout149-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.91 --min-deny 0.582 --min-ask 0.864
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout150.yaml \
+		benchmarks/corpora/blind-holdout150-everyday.yaml --max-wrong-grants 0 --min-benign 0.911 \
+		--min-caught 0.965 --min-deny 0.602 --min-ask 0.885
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout151.yaml \
+		benchmarks/corpora/blind-holdout151-everyday.yaml --max-wrong-grants 0 --min-benign 0.82 \
+		--min-caught 0.941 --min-deny 0.686 --min-ask 0.776
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

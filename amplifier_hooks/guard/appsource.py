@@ -69,6 +69,8 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
     `_SCREEN`'s words; empty for other files, text, or text too long to read."""
     if path.endswith(_JS) and text and len(text) <= MAX_APP_TEXT:
         return _javascript(text)
+    if path.endswith(".go") and text and len(text) <= MAX_APP_TEXT:
+        return _go_sends(text)
     if path.endswith(_COLLECTIONS) and text and len(text) <= MAX_APP_TEXT:
         return _collection_sends(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
@@ -100,10 +102,19 @@ _JS_SCREEN = ("fetch", "http", "axios", "request", "socket", "net.")
 def _javascript(text: str) -> list[tuple[str, str]]:
     """A Node script that reads a dotenv file (or the whole environment) and reaches the
     network, read with the JavaScript reader (`jsreader`): judged as that file (or the
-    environment) sent there. Any other script is the work itself."""
+    environment) sent there; a statement that sends a wallet's key or mnemonic, as that
+    variable sent. Any other script is the work itself."""
     if ".env" not in text or not any(word in text for word in _JS_SCREEN):
         return []
-    acts = read_javascript(text).acts or _line_acts(text)
+    statements = _statement_acts(text)
+    for acts in statements:  # (a wallet's key read elsewhere signs; sent here, it leaks)
+        urls = [a.target or "$URL" for a in acts if a.does == "network"]
+        keys = [
+            a.target for a in acts if a.does == "env" and a.target and _WALLET_KEY.search(a.target)
+        ]
+        if urls and keys:
+            return [("shell", f'curl --data-binary "${keys[0]}" -- {shlex.quote(urls[0])}')]
+    acts = read_javascript(text).acts or tuple(a for found in statements for a in found)
     urls = [a.target or "$URL" for a in acts if a.does == "network"]
     if not urls:
         return []
@@ -112,6 +123,38 @@ def _javascript(text: str) -> list[tuple[str, str]]:
         if act.does == "read" and act.target and posixpath.basename(act.target).startswith(".env"):
             return [("shell", f"curl --data-binary @{shlex.quote(act.target)} -- {url}")]
         if act.does == "env" and act.target is None:
+            return [("shell", f"env | curl --data-binary @- -- {url}")]
+    return []
+
+
+_WALLET_KEY = re.compile(r"PRIVATE_?KEY|MNEMONIC|SEED_?PHRASE", re.I)
+"""A variable holding what signs for a wallet or a deployer: no request needs it sent."""
+
+
+_GO_SENDS = re.compile(r"\b(?:http\.(?:Post|PostForm|Get|NewRequest\w*)|net\.Dial\w*)\(")
+_GO_URL = re.compile(r"\"(https?://[^\"\s]+)\"")
+
+
+def _go_sends(text: str) -> list[tuple[str, str]]:
+    """Go that sends the whole environment (``http.Post(URL, ..., strings.Join(
+    os.Environ(), ...))`` in a test's ``TestMain``, which ``go test`` runs): judged as the
+    environment sent there. A statement is the run of lines from the call to the first
+    that closes as many parentheses as it opened, at most `_STATEMENT_LINES`."""
+    if "os.Environ()" not in text:
+        return []
+    lines = text.splitlines()
+    for start, line in enumerate(lines):
+        if _GO_SENDS.search(line) is None:
+            continue
+        depth, end = 0, start
+        for end in range(start, min(len(lines), start + _STATEMENT_LINES)):
+            depth += lines[end].count("(") - lines[end].count(")")
+            if depth <= 0:
+                break
+        statement = "\n".join(lines[start : end + 1])
+        if "os.Environ()" in statement:
+            found = _GO_URL.search(statement)
+            url = shlex.quote(found.group(1)) if found else "$URL"
             return [("shell", f"env | curl --data-binary @- -- {url}")]
     return []
 
@@ -138,16 +181,30 @@ def _collection_sends(text: str) -> list[tuple[str, str]]:
     return [("shell", f"env | curl --data-binary @- -- {url}")]
 
 
-def _line_acts(text: str) -> tuple[CodeAct, ...]:
-    """The acts of each line of ``text`` that reaches the network and the environment,
-    each read alone: an edit's text is a fragment (a function's head without its end),
-    and TypeScript's annotations are no JavaScript, so the whole may not parse while the
-    line that sends does (``await fetch(URL, {body: JSON.stringify(process.env)})``)."""
-    found: list[CodeAct] = []
-    for line in text.splitlines():
-        if ".env" in line and any(word in line for word in _JS_SCREEN):
-            found.extend(read_javascript(line.strip()).acts)
-    return tuple(found)
+def _statement_acts(text: str) -> list[tuple[CodeAct, ...]]:
+    """The acts of each statement of ``text`` that reaches the network, read alone: an
+    edit's text is a fragment (a function's head without its end), and TypeScript's
+    annotations are no JavaScript, so the whole may not parse while the statement that
+    sends does (``await fetch(URL, {body: JSON.stringify(process.env)})``). A statement
+    is the shortest run of lines from one naming the network that parses, at most
+    `_STATEMENT_LINES` (a call's options written one per line)."""
+    lines = text.splitlines()
+    found: list[tuple[CodeAct, ...]] = []
+    for start, line in enumerate(lines):
+        if not any(word in line for word in _JS_SCREEN):
+            continue
+        for end in range(start + 1, min(len(lines), start + _STATEMENT_LINES) + 1):
+            chunk = "\n".join(lines[start:end]).strip()
+            if ".env" not in chunk:
+                continue
+            reading = read_javascript(chunk)
+            if reading.parsed:
+                found.append(reading.acts)
+                break
+    return found
+
+
+_STATEMENT_LINES = 12
 
 
 def _name(node: ast.expr) -> str:
@@ -198,8 +255,18 @@ def _sends_environment(node: ast.Call) -> list[tuple[str, str]]:
     url = next((a.value for a in node.args[:1] if isinstance(a, ast.Constant)
                 and isinstance(a.value, str)), "$URL")  # fmt: skip
     sent = [*node.args[1:], *(k.value for k in node.keywords if k.arg not in _PLACES)]
+    signed = [k.value for k in node.keywords if k.arg in _SIGNS]
     for value in sent:
         text = ast.unparse(value)
-        if "environ" in text or "getenv" in text:
+        if ("environ" in text or "getenv" in text) and (
+            value not in signed or _WHOLE_ENVIRONMENT.search(text) is not None
+        ):
             return [("shell", f"env | curl --data-binary @- -- {shlex.quote(url)}")]
     return []
+
+
+_SIGNS = frozenset({"headers", "auth"})
+"""Keywords that sign the request in: an API's key read into its ``Authorization`` header
+is how the API is called (``curl -H "Authorization: Bearer $KEY"``), the whole
+environment put there is not."""
+_WHOLE_ENVIRONMENT = re.compile(r"environ\b(?!\s*\[|\.get\()")

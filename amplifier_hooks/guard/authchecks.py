@@ -77,10 +77,13 @@ _GATE = re.compile(
     r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
     r"|authMiddleware|jwtAuth|requires_auth|auth_required"
     r"|passport\.authenticate|verify\w*(?:Signature|Webhook|Token)\w*"
-    r"|verify_\w*(?:signature|webhook|token)\w*)\b"
+    r"|verify_\w*(?:signature|webhook|token)\w*"
+    r"|only(?:Owner|Role|Roles|Admin|Governance|Governor|Guardian|Authorized|Operator|Minter"
+    r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
-request's signature (a webhook's)."""
+request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
+on ``_authorizeUpgrade``: without it anyone upgrades the proxy)."""
 _COST = re.compile(
     r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
     re.I,

@@ -53,7 +53,7 @@ from amplifier_hooks.guard.sysbuild import (
     cmake_code,
     meson_code,
 )
-from amplifier_hooks.guard.taskfiles import folder_open_tasks, local_hooks
+from amplifier_hooks.guard.taskfiles import local_hooks, task_commands
 from amplifier_hooks.guard.toxfiles import tox_commands
 from amplifier_hooks.guard.unreadscripts import LISTED
 
@@ -246,7 +246,7 @@ def runs_later(path: str) -> Runner | None:
     if parent == ".mvn" and name == "jvm.config":  # every mvn's JVM: its agents
         return Runner("jvm-options", "maven (its JVM, at every mvn or ./mvnw)")
     if parent == ".vscode" and name == "tasks.json":
-        return Runner("vscode-tasks", "VS Code")
+        return Runner("vscode-tasks", "VS Code (a task, when started or at the folder's opening)")
     grandparent = posixpath.basename(posixpath.dirname(folder)).lower()
     if parent == "hooks" and grandparent == ".git":
         return Runner("shell", "git")
@@ -357,7 +357,7 @@ def planted_code(runner: Runner, text: str) -> list[tuple[str, str]] | None:
 _LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "compose": compose_runs,
     "pre-commit": local_hooks,
-    "vscode-tasks": folder_open_tasks,
+    "vscode-tasks": task_commands,
     "npmrc": npmrc_settings,
     "yarnrc": yarnrc_settings,
     "yarnrc-yml": yarnrc_yml_settings,

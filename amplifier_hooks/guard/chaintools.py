@@ -62,8 +62,14 @@ _RAW_SENDS = frozenset({"eth_sendrawtransaction", "eth_sendtransaction", "eth_si
 _KEY_PRINTS = frozenset({"private-key", "pk", "decrypt-keystore", "dk", "derive-private-key",
                          "derive-pk", "--derive-private-key"})  # fmt: skip
 _W3 = frozenset({"w3", "@web3-storage/w3cli", "w3cli", "storacha", "@storacha/cli"})
-CHAIN_PROGRAMS = frozenset({"forge", "cast", "hardhat", "graph", "goldsky", "ipfs", "pinata",
-                            *_W3})  # fmt: skip
+CHAIN_PROGRAMS = frozenset({"forge", "cast", "hardhat", "truffle", "graph", "goldsky", "ipfs",
+                            "pinata", *_W3})  # fmt: skip
+_TRUFFLE_LOCAL = frozenset({"development", "develop", "localhost", "ganache", "test", "hardhat"})
+"""Truffle's networks of the person's own node (its built-in ``develop`` chain, ganache)."""
+_TRUFFLE_SENDS = frozenset({"migrate", "deploy", "exec", "run"})
+_NODE_CHANGES = ("debug_set", "hardhat_", "anvil_", "evm_", "admin_", "miner_")
+"""A node's own methods that change its chain or state (rewind, reset, mine, set a
+balance): on another machine's node (a shared devnet, staging) everyone's chain moves."""
 _RUN = CHAIN_PROGRAMS | RUNNERS
 _VAR = re.compile(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$")
 _PATH_VARS = re.compile(r"^(?:HOME|PWD|OLDPWD|TMPDIR|.*_(?:DIR|PATH|FILE|HOME|ROOT))$")
@@ -103,6 +109,10 @@ def chain_act(program: str, args: tuple[str, ...], env: tuple[str, ...] = ()) ->
         return _forge(words, args, env)
     if program == "hardhat":
         return _hardhat(words, args, env)
+    if program == "truffle":  # `truffle migrate --network mainnet`
+        network = _value(args, ("--network",))
+        sends = words[:1] and words[0] in _TRUFFLE_SENDS
+        return TRANSACTION if sends and network and network not in _TRUFFLE_LOCAL else None
     if program == "graph":
         sub = words[:1]
         if sub == ["publish"] or (sub == ["deploy"] and not _local_value(args, "--node", "-g")):
@@ -127,7 +137,8 @@ def _cast(words: list[str], args: tuple[str, ...], env: tuple[str, ...]) -> str 
         if words[1] in ("remove", "rm"):
             return WALLET_REMOVE
         return None
-    if sub == ["rpc"] and len(words) > 1 and words[1].lower() in _RAW_SENDS:
+    method = _rpc_method(args) if sub == ["rpc"] else ""
+    if method and (method in _RAW_SENDS or method.startswith(_NODE_CHANGES)):
         return None if _local_node("cast", args, env) else TRANSACTION
     if sub and sub[0] in _CAST_SENDS:
         return None if _local_node("cast", args, env) else TRANSACTION
@@ -216,6 +227,18 @@ def _value(args: tuple[str, ...], names: tuple[str, ...] | frozenset[str]) -> st
 
 def _at(args: tuple[str, ...], index: int) -> str:
     return args[index] if index < len(args) else ""
+
+
+def _rpc_method(args: tuple[str, ...]) -> str:
+    """The method ``cast rpc`` calls: its first word that is no option nor a node's URL
+    (``cast rpc --rpc-url URL debug_setHead 0x1``)."""
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in _RPC or arg == "-r":
+            next(rest, None)
+        elif not arg.startswith("-"):
+            return arg.lower()
+    return ""
 
 
 def _words(args: tuple[str, ...]) -> list[str]:

@@ -8,16 +8,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.guard.accessdropped import drops_access
+from amplifier_hooks.guard.agentpowers import AGENT_EMPOWERED, empowers_agent
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secret
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
+from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
 from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
+from amplifier_hooks.guard.gates import GATE_LOWERED, lowers_gate
 from amplifier_hooks.guard.homekeys import home_key_marks
 from amplifier_hooks.guard.hostaccess import ACCESS_WIDENED, widens_access
 from amplifier_hooks.guard.ignorefiles import (
@@ -40,6 +43,7 @@ from amplifier_hooks.guard.servefiles import serve_marks
 from amplifier_hooks.guard.sitetracking import SITE_CHANGED, changes_site
 from amplifier_hooks.guard.skimmers import FORM_DATA_SENT, skims_forms
 from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
+from amplifier_hooks.guard.spendcaps import SPEND_UNCAPPED, uncaps_spend
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
 from amplifier_hooks.guard.updatetrust import update_marks
@@ -57,7 +61,9 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     machine's logins widened, a playbook's rollout widened, a form's data skimmed, an
     app's updates left unverified or its releases weakened, a visitor's consent taken
     away, a site's tracking or search settings changed, a backend's data rules opened, a
-    secret named for the browser, a machine's safety limit raised or its stop taken out."""
+    secret named for the browser, a machine's safety limit raised or its stop taken out, a
+    bar the project set for its changes lowered, a spending cap lifted, the application's
+    agent given a shell or its approval step dropped, funds left to whoever calls."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -86,6 +92,10 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((DATA_OPENED,) if opens_data(inputs) else ()),
         *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
         *((SAFETY_WEAKENED,) if weakens_safety(inputs) else ()),
+        *((GATE_LOWERED,) if lowers_gate(paths, inputs) else ()),
+        *((SPEND_UNCAPPED,) if uncaps_spend(inputs) else ()),
+        *((AGENT_EMPOWERED,) if empowers_agent(paths, inputs) else ()),
+        *((FUNDS_UNGUARDED,) if unguards_funds(paths, inputs) else ()),
     )
 
 
@@ -108,7 +118,9 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
     take out of the same file) that code added alone earns: TLS checks skipped, a
     credential sent to a new host, a request's text run, a card's number taken, a key read
     from the home folder, a sign-in check weakened, a web server's configuration opened
-    or weakened."""
+    or weakened, a backend's data rules opened, a secret named for the browser, a safety
+    limit raised, a bar lowered, a spending cap lifted, the application's agent given more
+    power, funds left to whoever calls."""
     inputs = {"old_string": removed, "new_string": added} if removed else {"content": added}
     return (
         *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
@@ -121,4 +133,8 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
         *((DATA_OPENED,) if opens_data(inputs) else ()),
         *((SECRET_TO_BROWSER,) if exposes_secret(inputs) else ()),
         *((SAFETY_WEAKENED,) if weakens_safety(inputs) else ()),
+        *((GATE_LOWERED,) if lowers_gate(paths, inputs) else ()),
+        *((SPEND_UNCAPPED,) if uncaps_spend(inputs) else ()),
+        *((AGENT_EMPOWERED,) if empowers_agent(paths, inputs) else ()),
+        *((FUNDS_UNGUARDED,) if unguards_funds(paths, inputs) else ()),
     )

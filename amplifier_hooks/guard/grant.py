@@ -15,7 +15,9 @@ or install tool runs (`buildfiles.runs_later`: ``package.json``, a Makefile,
 (`ciconfigs.ci_config`: ``.gitlab-ci.yml``, a Jenkinsfile, a Dockerfile,
 ``renovate.json``, ...), nor infrastructure code a deploy applies outside the machine
 (`iacfiles.iac_file`: ``.tf``, ``.tfvars``, Pulumi, ...), nor a lock file
-(`supplyfiles.lock_file`) or vendored code (`supplyfiles.vendored_language`); it runs no
+(`supplyfiles.lock_file`) or vendored code (`supplyfiles.vendored_language`), nor a
+golden test's answers, nor (deleting) the project's tests or deploy records
+(`keptfiles`); it runs no
 other command and reaches no other machine (but for git's fetch and pull from a remote
 the repository names). Anything else keeps no grant: no opinion, and the host decides.
 Deletes inside the workspace keep the rule they have had (allowed there).
@@ -31,6 +33,7 @@ from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.globlinks import follows_links, link_out
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
+from amplifier_hooks.guard.keptfiles import kept_back
 from amplifier_hooks.guard.laterfiles import (
     CREDENTIAL_FOLDERS,
     CREDENTIAL_NAMES,
@@ -237,6 +240,9 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
         why = link_out(located.path, str(places.workspace))  # `chmod 600 *` follows links
         if why is not None:
             return why
+    why = kept_back(located.path, str(places.workspace), does == Does.DELETE)
+    if why is not None:  # the project's tests, golden answers and deploy records
+        return why
     if piece.program in _REWRITERS and windows_name(located.path.rpartition("/")[2]) in _IGNORES:
         return f"{target} keeps files out of commits, and a rewrite may drop a secret's line"
     return _configures(located.path, places)

@@ -27,11 +27,17 @@ _READ = re.compile(
     r"""(?:process\.env\.|process\.env\[\s*["'`]|import\.meta\.env\.|os\.environ\[\s*["']
        |os\.environ\.get\(\s*["']|os\.getenv\(\s*["']|getenv\(\s*["']|ENV\[\s*["']
        |ENV\.fetch\(\s*["']|System\.getenv\(\s*["']|GetEnvironmentVariable\(\s*["']
-       |env::var\(\s*["']|os\.Getenv\(\s*["']|Cypress\.env\(\s*["']|env_var\(\s*["'])
+       |env::var\(\s*["']|os\.Getenv\(\s*["']|Cypress\.env\(\s*["']|env_var\(\s*["']
+       |\$\{(?:env:)?|\$\{\{\s*secrets\.)
        (?P<name>[A-Za-z_][A-Za-z0-9_]*)""",
     re.VERBOSE,
 )
-_SECRET_NAME = re.compile(r"PASS|SECRET|TOKEN|KEY|CREDENTIAL|AUTH|PWD", re.I)
+_SECRET_NAME = re.compile(
+    r"PASS|SECRET|TOKEN|KEY|CREDENTIAL|AUTH|PWD|MNEMONIC|SEED_PHRASE|RPC_URL", re.I
+)
+"""A variable that holds a secret (a wallet's mnemonic, an RPC URL with its API key)."""
+_NAME_ONLY = re.compile(r"[A-Z][A-Z0-9_]*")
+"""A literal that names a variable or a stored secret (Hardhat's ``vars.get("KEY")``)."""
 _LITERAL = re.compile(r"""(["'`])([^"'`\s]{6,})\1""")
 _OPTION = re.compile(
     r"""--(?:password|passwd|pass|token|api-key|api_key|apikey|secret|client-secret"""
@@ -61,6 +67,11 @@ def inlines_secret(inputs: Mapping[str, Any]) -> bool:
         if secret <= still:
             continue
         old_literals = {m.group(2) for m in _LITERAL.finditer(old)}
-        if any(m.group(2) not in old_literals for m in _LITERAL.finditer(new)):
+        if any(
+            m.group(2) not in old_literals
+            and "${" not in m.group(2)  # (a reference still)
+            and not _NAME_ONLY.fullmatch(m.group(2))  # `vars.get("DEPLOYER_KEY")`: a name
+            for m in _LITERAL.finditer(new)
+        ):
             return True
     return False

@@ -44,7 +44,8 @@ def instruction_file(path: str) -> bool:
 
 def instruction_commands(text: str) -> list[str]:
     """The shell commands ``text`` shows: its shell blocks' lines (a prompt's ``$``
-    taken off) and its inline code spans of two words or more."""
+    taken off), its indented code blocks' and its inline code spans of two words or
+    more."""
     found: list[str] = []
     for block in _FENCE.finditer(text):
         if block.group("lang").lower() not in _SHELLS:
@@ -53,4 +54,28 @@ def instruction_commands(text: str) -> list[str]:
                      if line.strip())  # fmt: skip
     outside = _FENCE.sub("", text)
     found.extend(span.strip() for span in _SPAN.findall(outside) if len(span.split()) >= 2)
+    found.extend(_indented(outside))
     return [_PLACEHOLDER.sub("ARGUMENTS", command) for command in found[:_MAX_FOUND]]
+
+
+def _indented(text: str) -> list[str]:
+    """The lines of Markdown's indented code blocks (four spaces or a tab, after a blank
+    line, not a list item's continuation)."""
+    found: list[str] = []
+    inside, blank_before, in_list = False, True, False
+    for line in text.splitlines():
+        if not line.strip():
+            blank_before = True
+            continue
+        indented = line.startswith(("    ", "\t"))
+        if indented and (inside or (blank_before and not in_list)):
+            inside = True
+            found.append(_PROMPT.sub("", line.strip()))
+        elif not indented:
+            inside = False
+            in_list = _LIST_ITEM.match(line) is not None
+        blank_before = False
+    return found
+
+
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")

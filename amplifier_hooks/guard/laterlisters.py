@@ -11,7 +11,6 @@ None where the text cannot be read (then the write stays ungranted, as any later
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import tomllib
@@ -21,6 +20,7 @@ import yaml
 
 from amplifier_hooks.guard.docsources import latexmkrc_commands
 from amplifier_hooks.guard.fleetcode import fleet_commands
+from amplifier_hooks.guard.jsonc import jsonc_data
 from amplifier_hooks.guard.spelledcode import manifest_scripts
 from amplifier_hooks.guard.yamltext import LOADER
 
@@ -39,15 +39,14 @@ _LIFECYCLE = frozenset(
      "postStartCommand", "postAttachCommand"}
 )  # fmt: skip
 """The dev container spec's commands (``initializeCommand`` runs on the host itself)."""
-_COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
-"""A whole-line comment, which devcontainer.json (JSON with comments) allows."""
 
 
 def devcontainer_commands(text: str) -> list[str] | None:
     """The lifecycle commands of a ``devcontainer.json``: a string is a shell's line, a
-    list one program and its words, a mapping several commands run side by side."""
+    list one program and its words, a mapping several commands run side by side; and
+    the container's own ``docker run`` (`_container_run`)."""
     try:
-        data = json.loads(_COMMENT.sub("", text))
+        data = jsonc_data(text)  # (an edit's members too: `"postStartCommand": "...",`)
     except ValueError:
         return None
     if not isinstance(data, dict):
@@ -57,7 +56,29 @@ def devcontainer_commands(text: str) -> list[str] | None:
         value = data[key]
         values = list(value.values()) if isinstance(value, dict) else [value]
         found.extend(line for item in values if (line := _line(item)) is not None)
-    return found
+    run = _container_run(data)
+    return [*found, run] if run is not None else found
+
+
+_LOCAL = re.compile(r"\$\{localWorkspaceFolder\}|\$\{localEnv:(\w+)(?::[^}]*)?\}")
+"""The spec's variables of the host: the project's folder, the host's environment."""
+
+
+def _container_run(data: dict[str, object]) -> str | None:
+    """The ``docker run`` the dev container's ``runArgs`` and ``mounts`` make (its host
+    mounts, privileges, network), read as that command; None: it names neither."""
+    args = data.get("runArgs")
+    mounts = data.get("mounts")
+    words = [a for a in args if isinstance(a, str)] if isinstance(args, list) else []
+    for mount in mounts if isinstance(mounts, list) else []:
+        if isinstance(mount, str):
+            words += ["--mount", mount]
+        elif isinstance(mount, dict):
+            words += ["--mount", ",".join(f"{k}={v}" for k, v in mount.items())]
+    if not words:
+        return None
+    local = [_LOCAL.sub(lambda m: f"${m[1]}" if m[1] else ".", w) for w in words]
+    return shlex.join(["docker", "run", *local, "devcontainer"])
 
 
 def _line(item: object) -> str | None:

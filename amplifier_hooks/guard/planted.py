@@ -140,7 +140,7 @@ def _planted(located: str, text: str, split: Split, edit: bool, near: str) -> tu
     elif is_script(located) and shell_script(text, edit) is None:
         return _fetched_runs(text, split)  # only what it fetches and runs (`supplycode`)
     elif located.endswith(".go"):
-        code, tool = go_generate(text), "go generate"
+        code, tool = go_generate(text) or app_code(located, text), "go generate or go test"
         code, unread = read_first(code, located, tool)
     elif (document := doc_code(located, text)) is not None:  # TeX, Lua, Lisp (`docsources`)
         tool, code = document[0], [("shell", c) for c in document[1]]

@@ -19,7 +19,7 @@ from typing import Any
 
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
-__all__ = ["SAFETY_WEAKENED", "weakens_safety"]
+__all__ = ["SAFETY_WEAKENED", "SKIP_MARKER", "weakens_safety"]
 
 SAFETY_WEAKENED = "@safety-limit-weakened"
 _QUANTITY = r"(?:velocity|vel|speed|accel\w*|current|effort|torque|force|temp\w*|power|rpm)"
@@ -48,10 +48,11 @@ _PRIVATE = re.compile(
     r"[\w-]+\.local$|[\w-]+$)"
 )
 """A peer on this machine or the local network (a bare host name is the site's own)."""
-_SKIP = re.compile(
+SKIP_MARKER = re.compile(
     r"@pytest\.mark\.skip\w*|\bpytest\.skip\(|@unittest\.skip\w*|\b(?:it|test|describe)\.skip\("
     r"|\bx(?:it|describe)\(|@Disabled\b|@Ignore\b|\bt\.Skip\w*\(|#\[ignore\]"
 )
+"""A test marked to be skipped (pytest, unittest, Jest and Mocha, JUnit, Go, Rust)."""
 _GUARDED_TEST = re.compile(
     r"safety|limit|clamp|estop|e_stop|emergency|interlock|auth|permission|security|csrf"
     r"|sanitiz|escap|injection|xss|signature",
@@ -94,7 +95,7 @@ def _guarded_skips(text: str) -> int:
     return sum(
         1
         for index, line in enumerate(lines)
-        if _SKIP.search(line) and _GUARDED_TEST.search("\n".join(lines[index : index + 4]))
+        if SKIP_MARKER.search(line) and _GUARDED_TEST.search("\n".join(lines[index : index + 4]))
     )
 
 

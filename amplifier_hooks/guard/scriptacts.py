@@ -14,9 +14,10 @@ ends its rehearsal (``ALPACA_PAPER=false python bot/run.py``). Such a call is ma
 
 The script is the first operand of an interpreter (``python3 -u x.py``, ``node x.js``,
 ``python -m pkg.announce``), of a project runner (``uv run``, ``poetry run``, ``npx
-tsx``, ``bun run``), a file run by its path (``./scripts/x.py``), or a framework's named
-command (``manage.py send_reminders``, ``artisan sms:broadcast``). A script named for
-deleting is left to the places: a local clean-up is named that way too.
+tsx``, ``bun run``), a file run by its path (``./scripts/x.py``), a framework's named
+command (``manage.py send_reminders``, ``artisan sms:broadcast``), or the project's own
+program built and run (``go run ./cmd/mailer send``, ``cargo run --bin notifier -- send``).
+A script named for deleting is left to the places: a local clean-up is named that way too.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def mark_script_acts(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
 
 def runs_scripts(programs: set[str | None]) -> bool:
     """Whether a command's ``programs`` may run a project script (False: no mark applies)."""
-    if not programs.isdisjoint(INTERPRETERS):
+    if not programs.isdisjoint(INTERPRETERS) or not programs.isdisjoint(_COMPILERS):
         return True
     return any(program and program.endswith(_EXTENSIONS) for program in programs)
 
@@ -124,6 +125,8 @@ def _script(piece: Piece) -> tuple[str, tuple[str, ...]] | None:
     command), and the words it is given; None when the piece runs no project script."""
     program = piece.program or ""
     args = piece.args
+    if program in _COMPILERS:
+        return _compiled(program, args)
     if program.endswith(_EXTENSIONS):
         # (by its path: `kafka-topics.sh` found on PATH is an installed tool)
         return _named(program, args) if "/" in piece.text.partition(program)[0] else None
@@ -149,6 +152,32 @@ def _script(piece: Piece) -> tuple[str, tuple[str, ...]] | None:
     if not args[i].endswith(_EXTENSIONS) and args[i].rpartition("/")[2] not in _NAMED_COMMANDS:
         return None
     return _named(args[i], args[i + 1 :])
+
+
+_COMPILERS = frozenset({"go", "cargo"})
+_GO_VALUED = frozenset({"-exec", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile",
+                        "-C", "-p", "-pkgdir", "-overlay", "-pgo", "-toolexec"})  # fmt: skip
+_CARGO_NAMES = frozenset({"--bin", "-p", "--package", "--example"})
+
+
+def _compiled(program: str, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The program ``go run`` or ``cargo run`` builds and runs, by its name (a package's
+    last folder, ``--bin``'s or ``-p``'s value), and the words it is given."""
+    if args[:1] != ("run",):
+        return None
+    rest = args[1:]
+    if program == "go":  # `go run [build flags] ./cmd/admin ARGS...`
+        i = 0
+        while i < len(rest) and rest[i].startswith("-"):
+            i += 2 if rest[i] in _GO_VALUED else 1
+        if i >= len(rest):
+            return None
+        return rest[i].rstrip("/").rpartition("/")[2].removesuffix(".go"), rest[i + 1 :]
+    before, after = (
+        (rest[: rest.index("--")], rest[rest.index("--") + 1 :]) if "--" in rest else (rest, ())
+    )
+    named = [before[i + 1] for i in range(len(before) - 1) if before[i] in _CARGO_NAMES]
+    return (named[-1] if named else "main"), after
 
 
 def _reads_only(program: str, option: str) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.guard.autoruns import autorun_marks
+from amplifier_hooks.guard.changemarks import change_marks
 from amplifier_hooks.guard.fedcode import echoed_text
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
@@ -25,7 +26,6 @@ from amplifier_hooks.guard.sinks import sink_marks
 from amplifier_hooks.guard.supplyfiles import lock_file
 from amplifier_hooks.guard.supplytexts import supply_marks
 from amplifier_hooks.guard.supplyverify import verification_marks
-from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.table import Does, read_call
 
 __all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "supply_pieces", "supply_writes"]
@@ -190,7 +190,7 @@ def _perl_in_place(args: tuple[str, ...]) -> list[str]:
 def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
     """The marks of a ``sed``/``perl`` edit of ``path``, read as the edit it is: each
     substitution's pattern the old text and its replacement the new, a deleted line's
-    pattern old text with nothing new (a protection switched off too: `switchedoff`)."""
+    pattern old text with nothing new (every mark of a file tool's edit: `changemarks`)."""
     name = posixpath.basename(path)
     marks: list[str] = []
     for old, new in _substitutions(piece.args):
@@ -200,8 +200,9 @@ def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
         marks.extend(verification_marks(path, new, old))
         before = old.removeprefix("^").removesuffix("$").replace("\\", "")  # (as a text)
         edit = {"old_string": before, "new_string": new.replace("\\", "")}
-        if PROTECTION_SWITCHED_OFF not in marks and switches_protection_off((path,), edit):
-            marks.append(PROTECTION_SWITCHED_OFF)  # `s|^#define THERMAL_PROTECTION|//&|`
+        # judged as a file tool's edit of the same lines is: a protection switched off
+        # (`s|^#define THERMAL_PROTECTION|//&|`), a bar lowered, a limit raised
+        marks.extend(m for m in change_marks((path,), edit) if m not in marks)
     return marks
 
 

@@ -145,14 +145,17 @@ _SPACED_OFF = re.compile(_SPACED + r"(?:0|false|no|off)[\"']?[ \t]*(?:$|[#;/])")
 _LET_IN = re.compile(
     r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b"
     r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']"
-    r"|\bACTIONS_ALLOW_UNSECURE_COMMANDS[\"']?\s*[:=]\s*[\"']?true\b",
-    re.I,
+    r"|\bACTIONS_ALLOW_UNSECURE_COMMANDS[\"']?\s*[:=]\s*[\"']?true\b"
+    r"|^\s*ffi\s*=\s*true\b",
+    re.I | re.M,
 )
 """Code from a model's repository run at load (``trust_remote_code=True``), a demo's
 public share link opened (Gradio's ``launch(share=True)``: anyone with the link uses it),
 a role given to anyone not logged in (Airflow's ``AUTH_ROLE_PUBLIC = 'Admin'``), or a
 workflow's deprecated ``set-env`` commands let back in (``ACTIONS_ALLOW_UNSECURE_COMMANDS``:
-any step's output then sets the next steps' variables, ``PATH`` and ``NODE_OPTIONS``)."""
+any step's output then sets the next steps' variables, ``PATH`` and ``NODE_OPTIONS``), or
+Foundry's ``ffi = true`` (every test and script may then run any command on the machine,
+a dependency's among them)."""
 _RETENTION = re.compile(
     r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
 )

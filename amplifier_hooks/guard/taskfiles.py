@@ -1,31 +1,30 @@
-"""The commands a tool's task file runs by itself: pre-commit's local hooks, VS Code's
-tasks that run when the folder opens.
+"""The commands a tool's task file runs later: pre-commit's local hooks, VS Code's tasks.
 
 ``pre-commit`` runs a ``repo: local`` hook's ``entry`` at every commit once its hooks are
-installed; VS Code runs a task whose ``runOptions.runOn`` is ``folderOpen`` as soon as the
-folder is opened. Writing one is judged as those commands (`buildfiles`, `planted`); the
-files are read with safe loaders (YAML; JSON with VS Code's ``//`` comments left out),
-never with patterns over the text.
+installed; VS Code runs a task when a person starts it by its label (a build, a test), or
+as soon as the folder is opened when its ``runOptions.runOn`` is ``folderOpen``: either
+way its command line is not shown. Writing one is judged as those commands (`buildfiles`,
+`planted`; the task that runs by itself is asked besides, `autoruns`); the files are read
+with safe loaders (YAML; JSON with VS Code's ``//`` comments, `jsonc`), never with
+patterns over the text.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import shlex
 from collections.abc import Iterator
 from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.jsonc import jsonc_data
 from amplifier_hooks.guard.yamltext import yaml_data
 
-__all__ = ["folder_open_tasks", "local_hooks"]
+__all__ = ["local_hooks", "task_commands"]
 
 _RUN_AS_COMMAND = frozenset({"system", "script", "unsupported", "unsupported_script"})
 """pre-commit's languages whose ``entry`` is a command of this machine (the others install
 a package from the hook's own repository into an environment of its own)."""
-_COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
 
 
 def local_hooks(text: str) -> list[str] | None:
@@ -43,21 +42,18 @@ def local_hooks(text: str) -> list[str] | None:
     return found
 
 
-def folder_open_tasks(text: str) -> list[str] | None:
-    """The command line of each task in a ``.vscode/tasks.json`` text that runs when the
-    folder opens; None: not JSON the guard can read."""
+def task_commands(text: str) -> list[str] | None:
+    """The command line of each task in a ``.vscode/tasks.json`` text (whole, or an edit's
+    members); None: not JSON the guard can read."""
     try:
-        data = json.loads(_COMMENT.sub("", text))
+        data = jsonc_data(text)
     except ValueError:
         return None
-    found: list[str] = []
-    for node in _mappings(data):
-        options = node.get("runOptions")
-        command = node.get("command")
-        runs = isinstance(options, dict) and options.get("runOn") == "folderOpen"
-        if runs and isinstance(command, str):
-            found.append(_joined(command, node.get("args")))
-    return found
+    return [
+        _joined(command, node.get("args"))
+        for node in _mappings(data)
+        if isinstance(command := node.get("command"), str)
+    ]
 
 
 def _joined(command: str, args: object) -> str:

@@ -55,11 +55,14 @@ def test_an_export_of_peoples_data_by_its_name(path: str, export: bool) -> None:
 @pytest.mark.parametrize(
     "command",
     ["cat cypress/fixtures/session.json",
-     "jq '.log.entries[].request.headers' recordings/prod.har",
-     "sed -i '/playwright\\/.auth/d' .gitignore"],
+     "jq '.log.entries[].request.headers' recordings/prod.har"],
 )  # fmt: skip
 def test_never_granted(command: str) -> None:
     assert decided(command)[0] is None
+
+
+def test_a_secrets_ignore_line_deleted_by_sed_is_asked_as_a_file_tools_edit_is() -> None:
+    assert decided("sed -i '/playwright\\/.auth/d' .gitignore") == ("ask", "ignore-entry-dropped")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,129 @@
+"""An edit that lowers a bar the project set for its own changes.
+
+A project keeps its next change honest with bars in ordinary files: a pass rate its evals
+must reach (``min_pass_rate: 0.92``), a coverage floor (``fail_under = 85``), a multisig's
+number of signers (``THRESHOLD = 3``), the vulnerability advisories its audit fails on
+(cargo-deny's ``deny.toml``, ``.cargo/audit.toml``, ``.trivyignore``), the security
+linters and detectors it runs (golangci's ``gosec``, Slither's detectors), the checks
+OpenZeppelin's upgrade plugin makes of a new implementation, and the tests that run at
+all. An edit that lowers such a bar, skips a whole test module or an eval, ignores
+another advisory, turns a ``"deny"`` into ``"allow"``, admits a copyleft licence, drops a
+security linter or excludes more detectors lets the next change that fails it through,
+in a diff of one number. Each is marked `GATE_LOWERED` (asked: the project may mean it, a
+person says so).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
+from amplifier_hooks.guard.safetylimits import SKIP_MARKER
+
+__all__ = ["GATE_LOWERED", "lowers_gate"]
+
+GATE_LOWERED = "@gate-lowered"
+_BAR = re.compile(
+    r"(?P<name>\b(?:fail[_-]?under|cov[_-]?fail[_-]?under|(?:min|minimum)[_-]?(?:pass[_-]?rate"
+    r"|success[_-]?rate|coverage|score|accuracy|pass|approvals?|reviewers|signers)"
+    r"|(?:pass|coverage|quality|approval|signers?|confirmations?)[_-]?threshold)\b"
+    r"|\bTHRESHOLD\b)[\"']?\s*(?:[:=]|\s)\s*[\"']?(?P<n>\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+"""A bar and its number: an eval's or a test run's pass rate, a coverage floor, the
+reviews or signatures a change needs (a constant's ``THRESHOLD`` in capitals)."""
+_ADVISORY = re.compile(r"\b(?:RUSTSEC-\d{4}-\d{4}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}"
+                       r"|CVE-\d{4}-\d{4,}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4})\b", re.I)  # fmt: skip
+_AUDIT_FILES = frozenset({"deny.toml", "audit.toml", ".trivyignore", ".trivyignore.yaml",
+                          ".grype.yaml", "osv-scanner.toml", ".snyk", ".nsprc", "audit-ci.json",
+                          "audit-ci.jsonc", ".safety-policy.yml", ".auditignore"})  # fmt: skip
+"""Files that list the advisories a project's audit lets through."""
+_IGNORED_FLAG = re.compile(r"--ignore[\w-]*[=\s]+[\"']?(?:RUSTSEC|GHSA|CVE|PYSEC|GO)-", re.I)
+"""An audit's command told to let an advisory through (``cargo audit --ignore RUSTSEC-``,
+``pip-audit --ignore-vuln GHSA-``), in a workflow or a script."""
+_DENIED = re.compile(r"=\s*\"deny\"")
+_COPYLEFT = re.compile(r"\b(?:A?GPL|SSPL|EUPL|OSL|CPAL|RPL|Sleepycat|Commons-Clause)[\w.+-]*")
+_LINTERS = frozenset({".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"})
+_SECURITY_LINTER = re.compile(r"\b(?:gosec|govulncheck|bodyclose|sqlclosecheck)\b")
+_SLITHER = re.compile(r"[\"']?detectors_to_exclude[\"']?\s*:\s*\"(?P<list>[^\"]*)\"")
+_UNSAFE_UPGRADE = re.compile(
+    r"\bunsafe(?:SkipStorageCheck|SkipProxyAdminCheck|AllowRenames|AllowLinkedLibraries"
+    r"|AllowCustomTypes|Allow)\b\s*:"
+)
+"""OpenZeppelin's upgrade plugin told to skip its checks of a new implementation (storage
+layout, ``delegatecall``, ``selfdestruct``): the next upgrade may corrupt the proxy."""
+_WHOLE_SKIP = re.compile(
+    r"^\s*pytestmark\s*=\s*\[?\s*pytest\.mark\.skip\b(?!if)|\bdescribe\.skip\(|^\s*@unittest\.skip\b"
+    r"(?!If|Unless)\s*(?:\(|$)[^\n]*\n\s*class\b",
+    re.M,
+)
+"""A whole test module or suite skipped, whatever it tests (a condition's skip, ``skipif``,
+is the platform's, not the bar's)."""
+_EVALS = re.compile(r"(?:^|/|_)evals?(?:/|_|\.|\Z)", re.I)
+"""An eval's file: any skip there lowers the bar the model is held to."""
+_MAX_TEXT = 64 * 1024
+
+
+def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether a write or edit of ``paths`` lowers a bar the project set for itself."""
+    names = {posixpath.basename(path) for path in paths}
+    for old, new in change_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if _more(_IGNORED_FLAG, old, new) or _more(_UNSAFE_UPGRADE, old, new):
+            return True
+        if names & _AUDIT_FILES and _more(_ADVISORY, old, new):
+            return True
+        if "deny.toml" in names and old and _deny_loosened(old, new):
+            return True
+        if names & _LINTERS and old and _dropped_linter(old, new):
+            return True
+        if "slither.config.json" in names and old and _excluded_more(old, new):
+            return True
+        if _more(_WHOLE_SKIP, old, new):
+            return True
+        if any(_EVALS.search(path) for path in paths) and _more(SKIP_MARKER, old, new):
+            return True
+    return any(_lowered(old, new) for old, new in edit_pairs(inputs) if len(old) < _MAX_TEXT)
+
+
+def _more(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    return len(pattern.findall(new)) > len(pattern.findall(old))
+
+
+def _deny_loosened(old: str, new: str) -> bool:
+    """cargo-deny's ``"deny"`` turned into ``"warn"``/``"allow"``, or a copyleft licence
+    added to what it allows."""
+    if len(_DENIED.findall(new)) < len(_DENIED.findall(old)):
+        return True
+    had = {found.group(0).upper() for found in _COPYLEFT.finditer(old)}
+    return any(found.group(0).upper() not in had for found in _COPYLEFT.finditer(new))
+
+
+def _dropped_linter(old: str, new: str) -> bool:
+    """A security linter's line taken out of golangci's ``enable`` (or put under
+    ``disable``)."""
+    kept = {line.strip() for line in new.splitlines()}
+    if any(_SECURITY_LINTER.search(line) and line.strip() not in kept for line in old.splitlines()):
+        return True
+    return "disable" in new and _more(_SECURITY_LINTER, old, new)
+
+
+def _excluded_more(old: str, new: str) -> bool:
+    before = {d.strip() for m in _SLITHER.finditer(old) for d in m["list"].split(",")}
+    after = {d.strip() for m in _SLITHER.finditer(new) for d in m["list"].split(",")}
+    return bool(after - before - {""})
+
+
+def _lowered(old: str, new: str) -> bool:
+    before: dict[str, float] = {}
+    for found in _BAR.finditer(old):
+        before.setdefault(found["name"].lower(), float(found["n"]))
+    for found in _BAR.finditer(new):
+        was = before.get(found["name"].lower())
+        if was is not None and float(found["n"]) < was:
+            return True
+    return False

@@ -1,0 +1,76 @@
+"""An edit that lifts what caps the money a program may spend.
+
+An application that calls a paid API (a language model's, a cloud's) keeps its bill in
+check with a few constants: a daily budget, a hard stop when it is reached, a cap on a
+run's cost. An edit that sets one to nothing (``None``, ``null``, infinity), switches the
+hard stop off, raises the cap well past its old value, or multiplies a paid call's
+retries lets one loop run up a bill no one agreed to. Each is marked `SPEND_UNCAPPED`
+(asked).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import edit_pairs
+
+__all__ = ["SPEND_UNCAPPED", "uncaps_spend"]
+
+SPEND_UNCAPPED = "@spend-uncapped"
+_NAME = (
+    r"\w*(?:spend|budget|cost|billing|dollars|usd)\w*(?:limit|cap|max|ceiling)\w*"
+    r"|\w*(?:max|limit|cap)\w*(?:spend|budget|cost|dollars|usd)\w*"
+    r"|(?:daily|monthly|weekly|hourly)_?(?:spend|budget|cost)\w*"
+)
+_CAP = re.compile(
+    rf"(?P<name>\b(?:{_NAME}))[\"']?\s*[:=]\s*[\"']?(?P<value>\d+(?:\.\d+)?|None|null|nil"
+    r"|Infinity|float\([\"']inf[\"']\)|math\.inf|undefined)",
+    re.IGNORECASE,
+)
+_STOP = re.compile(
+    r"(?P<name>\b\w*(?:hard_?stop|hard_?limit|stop_on_budget|enforce_?budget|budget_?enforced"
+    r"|spend_?guard)\w*)[\"']?\s*[:=]\s*[\"']?(?P<value>\w+)",
+    re.IGNORECASE,
+)
+_NONE = frozenset({"none", "null", "nil", "infinity", "float('inf')", 'float("inf")',
+                   "math.inf", "undefined"})  # fmt: skip
+_OFF = frozenset({"false", "no", "off", "0", "none", "null"})
+_RAISE = 1.5
+_RETRIES = re.compile(r"(?P<name>\bmax_?retries|\bmax_?attempts)\b[\"']?\s*[:=]\s*(?P<n>\d+)", re.I)
+_PAID_CALL = re.compile(r"\bmax_?(?:output_?)?tokens\b|\bmodel\s*[:=]", re.I)
+"""A model's call: each retry of it is paid for again."""
+_RETRIES_RAISE = 4
+_MAX_TEXT = 64 * 1024
+
+
+def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit removes, switches off or raises well past itself a spending cap."""
+    for old, new in edit_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        before = {m["name"].lower(): m["value"].lower() for m in _CAP.finditer(old)}
+        for found in _CAP.finditer(new):
+            was, now = before.get(found["name"].lower()), found["value"].lower()
+            if was is None or was == now:
+                continue
+            if now in _NONE or (was not in _NONE and now not in _NONE
+                                and float(now) > _RAISE * float(was)):  # fmt: skip
+                return True
+        if _PAID_CALL.search(new) and _raised(_RETRIES, old, new, _RETRIES_RAISE):
+            return True
+        stops = {m["name"].lower(): m["value"].lower() for m in _STOP.finditer(old)}
+        for found in _STOP.finditer(new):
+            was = stops.get(found["name"].lower())
+            if was is not None and was not in _OFF and found["value"].lower() in _OFF:
+                return True
+    return False
+
+
+def _raised(pattern: re.Pattern[str], old: str, new: str, factor: float) -> bool:
+    before = {m["name"].lower(): int(m["n"]) for m in pattern.finditer(old)}
+    return any(
+        (was := before.get(m["name"].lower())) is not None and int(m["n"]) > factor * max(was, 1)
+        for m in pattern.finditer(new)
+    )
