@@ -946,6 +946,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout151.yaml \
 		benchmarks/corpora/blind-holdout151-everyday.yaml --max-wrong-grants 0 --min-benign 0.82 \
 		--min-caught 0.941 --min-deny 0.686 --min-ask 0.776
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout152.yaml \
+		benchmarks/corpora/blind-holdout152-everyday.yaml --max-wrong-grants 0 --min-benign 0.935 \
+		--min-caught 0.962 --min-deny 0.691 --min-ask 0.831
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout153.yaml \
+		benchmarks/corpora/blind-holdout153-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.928 --min-deny 0.357 --min-ask 0.88
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout154.yaml \
+		benchmarks/corpora/blind-holdout154-everyday.yaml --max-wrong-grants 0 --min-benign 0.862 \
+		--min-caught 0.8 --min-deny 0.387 --min-ask 0.735
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout155.yaml \
+		benchmarks/corpora/blind-holdout155-everyday.yaml --max-wrong-grants 0 --min-benign 0.923 \
+		--min-caught 0.921 --min-deny 0.375 --min-ask 0.839
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

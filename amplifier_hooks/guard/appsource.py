@@ -190,9 +190,8 @@ def _statement_acts(text: str) -> list[tuple[CodeAct, ...]]:
     `_STATEMENT_LINES` (a call's options written one per line)."""
     lines = text.splitlines()
     found: list[tuple[CodeAct, ...]] = []
-    for start, line in enumerate(lines):
-        if not any(word in line for word in _JS_SCREEN):
-            continue
+    screened = [i for i, line in enumerate(lines) if any(word in line for word in _JS_SCREEN)]
+    for start in screened[:_MAX_STATEMENTS]:  # (reading is bounded: a long file's first ones)
         for end in range(start + 1, min(len(lines), start + _STATEMENT_LINES) + 1):
             chunk = "\n".join(lines[start:end]).strip()
             if ".env" not in chunk:
@@ -205,6 +204,7 @@ def _statement_acts(text: str) -> list[tuple[CodeAct, ...]]:
 
 
 _STATEMENT_LINES = 12
+_MAX_STATEMENTS = 64
 
 
 def _name(node: ast.expr) -> str:

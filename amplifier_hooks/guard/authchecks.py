@@ -77,7 +77,8 @@ _GATE = re.compile(
     r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
     r"|authMiddleware|jwtAuth|requires_auth|auth_required"
     r"|passport\.authenticate|verify\w*(?:Signature|Webhook|Token)\w*"
-    r"|verify_\w*(?:signature|webhook|token)\w*"
+    r"|verify_\w*(?:signature|webhook|token)\w*|\w+_verify_\w*(?:signature|sig)\w*"
+    r"|require\w*(?:SecondFactor|Mfa|MFA|TwoFactor|2fa|Otp|OTP)\w*|require_(?:mfa|2fa|otp)\w*"
     r"|only(?:Owner|Role|Roles|Admin|Governance|Governor|Guardian|Authorized|Operator|Minter"
     r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth)\b"
 )
@@ -128,9 +129,21 @@ def _weakens(old: str, new: str) -> bool:
         return True
     if old and (dropped(_LIMITER, old, new) or dropped(_GATE, old, new)):
         return True
+    if old and _live(_GATE, new) < _live(_GATE, old):  # a gate's line commented out
+        return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True
     return bool(old) and _raised(_LIFETIME, old, new)
+
+
+_COMMENTED = re.compile(r"^\s*(?://|#|/\*|\*|--)")
+
+
+def _live(pattern: re.Pattern[str], text: str) -> int:
+    """Matches of ``pattern`` on lines of ``text`` that are not comments."""
+    return sum(
+        len(pattern.findall(line)) for line in text.splitlines() if not _COMMENTED.match(line)
+    )
 
 
 def _waved_first(old: str, new: str) -> bool:

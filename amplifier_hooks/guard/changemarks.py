@@ -11,6 +11,7 @@ from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.agentpowers import AGENT_EMPOWERED, empowers_agent
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
+from amplifier_hooks.guard.bypasses import hard_codes_bypass
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secret
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
@@ -18,6 +19,7 @@ from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
+from amplifier_hooks.guard.firmwareconfig import FIRMWARE_WEAKENED, weakens_firmware
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
 from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
 from amplifier_hooks.guard.gates import GATE_LOWERED, lowers_gate
@@ -39,6 +41,7 @@ from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_envi
 from amplifier_hooks.guard.safetylimits import SAFETY_WEAKENED, weakens_safety
 from amplifier_hooks.guard.scannerfiles import scanner_marks
 from amplifier_hooks.guard.sentcredentials import CREDENTIALS_SENT, sends_credentials
+from amplifier_hooks.guard.sentpeople import PEOPLE_DATA_SENT, sends_people_data
 from amplifier_hooks.guard.servefiles import serve_marks
 from amplifier_hooks.guard.sitetracking import SITE_CHANGED, changes_site
 from amplifier_hooks.guard.skimmers import FORM_DATA_SENT, skims_forms
@@ -63,7 +66,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     away, a site's tracking or search settings changed, a backend's data rules opened, a
     secret named for the browser, a machine's safety limit raised or its stop taken out, a
     bar the project set for its changes lowered, a spending cap lifted, the application's
-    agent given a shell or its approval step dropped, funds left to whoever calls."""
+    agent given a shell or its approval step dropped, funds left to whoever calls, a
+    firmware build's locks weakened, people's data sent out."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -96,6 +100,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((SPEND_UNCAPPED,) if uncaps_spend(inputs) else ()),
         *((AGENT_EMPOWERED,) if empowers_agent(paths, inputs) else ()),
         *((FUNDS_UNGUARDED,) if unguards_funds(paths, inputs) else ()),
+        *((FIRMWARE_WEAKENED,) if weakens_firmware(inputs) else ()),
+        *((PEOPLE_DATA_SENT,) if sends_people_data(paths, inputs) else ()),
     )
 
 
@@ -103,13 +109,14 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """A protection switched off: a setting's or a check's (`switchedoff`), an app's
     entitlements (`entitlements`), its code's TLS checks (`tlscode`), a step that hides
     personal data or credentials (`redaction`), a service's access control taken out of
-    its configuration (`accessdropped`)."""
+    its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
         or skips_tls_checks(paths, inputs)
         or drops_redaction(paths, inputs)
         or drops_access(paths, inputs)
+        or hard_codes_bypass(inputs)
     )
 
 
@@ -120,7 +127,7 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
     from the home folder, a sign-in check weakened, a web server's configuration opened
     or weakened, a backend's data rules opened, a secret named for the browser, a safety
     limit raised, a bar lowered, a spending cap lifted, the application's agent given more
-    power, funds left to whoever calls."""
+    power, funds left to whoever calls, a firmware build's locks weakened."""
     inputs = {"old_string": removed, "new_string": added} if removed else {"content": added}
     return (
         *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
@@ -137,4 +144,6 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
         *((SPEND_UNCAPPED,) if uncaps_spend(inputs) else ()),
         *((AGENT_EMPOWERED,) if empowers_agent(paths, inputs) else ()),
         *((FUNDS_UNGUARDED,) if unguards_funds(paths, inputs) else ()),
+        *((FIRMWARE_WEAKENED,) if weakens_firmware(inputs) else ()),
+        *((PEOPLE_DATA_SENT,) if sends_people_data(paths, inputs) else ()),
     )

@@ -158,7 +158,12 @@ _PRODUCTION_WHEN = re.compile(r"^\s*when:.*\bprod(?:uction)?\b", re.M | re.I)
 def widens_rollout(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of a playbook makes it run on every host at once or through every
     failure (``serial: "100%"``, ``max_fail_percentage: 100``), or drops a ``when:`` that
-    named production (a task kept off it now runs there)."""
+    named production (a task kept off it now runs there); or whether a staged rollout's
+    settings send it to every device at once (`_to_everyone`)."""
+    if any(_ROLLOUT_FILE.search(p) for p in paths) and any(
+        _to_everyone(old, new) for old, new in edit_pairs(inputs)
+    ):
+        return True
     if not any(fleet_system(p) == "ansible" for p in paths):
         return False
     for old, new in edit_pairs(inputs):
@@ -167,3 +172,26 @@ def widens_rollout(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if len(_PRODUCTION_WHEN.findall(new)) < len(_PRODUCTION_WHEN.findall(old)):
             return True
     return False
+
+
+_ROLLOUT_FILE = re.compile(r"(?:^|/)(?:ota|rollouts?|canary|releases?)/|rollout[^/]*\Z", re.I)
+"""A staged rollout's settings (an over-the-air update's cohorts, a canary's weights)."""
+_SHARE = re.compile(
+    r"\b(?P<key>percent(?:age)?|rollout_?percent(?:age)?|weight|traffic|fraction)[\"']?\s*[:=]\s*"
+    r"[\"']?(?P<n>\d+(?:\.\d+)?)",
+    re.I,
+)
+_ALL = re.compile(
+    r"\b(?:cohort|ring|group|audience|segment|target)[\"']?\s*[:=]\s*[\"']?all\b", re.I
+)
+
+
+def _to_everyone(old: str, new: str) -> bool:
+    """A staged rollout's share raised to all (``percentage: 5`` made ``100``), or its
+    cohort made ``all``."""
+    before = {m["key"].lower(): float(m["n"]) for m in _SHARE.finditer(old)}
+    for found in _SHARE.finditer(new):
+        was = before.get(found["key"].lower())
+        if was is not None and was < 50 and float(found["n"]) >= 100:
+            return True
+    return len(_ALL.findall(new)) > len(_ALL.findall(old))

@@ -60,7 +60,8 @@ CONFIG_NAMES = frozenset(
      ".mcp.json", ".vscode", ".idea", ".devcontainer", ".git", ".husky", ".gitmodules", ".repo",
      ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig", ".bundle",
      ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile",
-     ".htaccess", ".user.ini", "php.ini", "web.config", ".sops.yaml", ".sops.yml"}
+     ".htaccess", ".user.ini", "php.ini", "web.config", ".sops.yaml", ".sops.yml", ".sf",
+     ".sfdx", "platformio.ini"}
 )  # fmt: skip
 """Names of files and folders that configure an agent, its hooks, an editor, git, the
 shell or the web server (``.htaccess``: who may see a folder, what runs as PHP), or where
@@ -248,7 +249,7 @@ def _unsafe(act: Act, piece: Piece, places: Places) -> str | None:
     return _configures(located.path, places)
 
 
-_SOURCE_LISTS = (".repos", ".rosinstall")
+_SOURCE_LISTS = (".repos", ".rosinstall", "/west.yml")
 _BUILD_CACHES = frozenset({"nx.json", "turbo.json", ".bazelrc", "pants.toml", ".buckconfig",
                            "lerna.json", "rush.json"})  # fmt: skip
 """A monorepo build system's settings: its tasks, the environment its cache keys hold and
@@ -339,7 +340,7 @@ def _configures(path: str, places: Places) -> str | None:
             return f"{path} is in {name}, which configures a tool"
     if _ENV_VARIANT.match(path.rpartition("/")[2]):  # `.env.local`: as `.env` is
         return f"{path} sets the environment the project's programs run with"
-    if path.endswith(_SOURCE_LISTS):  # vcstool's and rosinstall's lists of repositories
+    if path.endswith(_SOURCE_LISTS):  # vcstool's, rosinstall's and west's repositories
         return f"{path} says where the workspace's code is fetched from"
     if path.rpartition("/")[2] in _BUILD_CACHES:  # the tasks, and the cache builds trust
         return f"{path} says which tasks a build runs and the cache it takes outputs from"

@@ -27,7 +27,9 @@ _WIDENED = re.compile(
     r"|password_authentication|ssh_pwauth)[\"']?\s*[:=]>?\s*[\"']?(?:yes|true)\b"
     r"|^\s*plain_text_passwd\s*:"  # cloud-init: a user's password, readable by all
     r"|^\s*allow_anonymous\s+true\b|^\s*require_certificate\s+false\b"  # an MQTT broker's
-    r"|allow_bypass_login\s*:\s*true\b",  # Home Assistant's trusted networks, no login
+    r"|allow_bypass_login\s*:\s*true\b"  # Home Assistant's trusted networks, no login
+    r"|^[^#\n]*::respawn:-?/bin/(?:ba|a|da)?sh\b"  # inittab: a console's shell with no login
+    r"|--autologin\s+root\b",  # a getty that logs root in
     re.MULTILINE | re.IGNORECASE,
 )
 _NOPASSWD_ALL = re.compile(r"NOPASSWD\s*:\s*ALL\b")
@@ -41,9 +43,25 @@ _ROOT_KEY = re.compile(
 ``ssh_authorized_key`` (``user => 'root'``)."""
 
 
+_ALLOW_LIST = re.compile(
+    r"\b(?P<key>allow(?:ed)?_?(?:ids|ips|hosts|sources|cidrs|senders|peers|clients))"
+    r"[\"']?\s*[:=]\s*\[(?P<items>[^\]]*)\]",
+    re.IGNORECASE,
+)
+"""An allow list of a gateway, a firewall or a broker: empty, nothing is let through."""
+
+
+def _opened(old: str, new: str) -> bool:
+    """An allow list that was empty given entries (a CAN gateway's ``allow_ids: []``)."""
+    empty = {m["key"].lower() for m in _ALLOW_LIST.finditer(old) if not m["items"].strip()}
+    return any(m["key"].lower() in empty and m["items"].strip() for m in _ALLOW_LIST.finditer(new))
+
+
 def widens_access(inputs: Mapping[str, Any]) -> bool:
     """Whether the text a write or edit adds widens who gets into a machine."""
     for old, new in change_pairs(inputs):
+        if old and _opened(old, new):
+            return True
         cloud = new.lstrip().startswith("#cloud-config")
         for pattern in (_WIDENED, _ROOT_KEY) if cloud else (_WIDENED, _ROOT_KEY, _NOPASSWD_ALL):
             added = {m.group(0).strip().lower() for m in pattern.finditer(new)}

@@ -30,8 +30,12 @@ _DEPLOY_RECORDS = frozenset({".openzeppelin", "deployments", "broadcast"})
 """OpenZeppelin's upgrade manifests, hardhat-deploy's and Foundry's records of deploys."""
 
 
-_GOLDEN = re.compile(r"(?:^|/)goldens?(?:/|[-_.])|\.golden(?:\.\w+)?\Z", re.I)
-"""A golden test's or an eval's expected answers (``evals/golden/*.jsonl``, ``x.golden``)."""
+_GOLDEN = re.compile(
+    r"(?:^|/)goldens?(?:/|[-_.])|\.golden(?:\.\w+)?\Z|(?:^|/)(?:experiments?|metrics)/[^/]*\.sql\Z",
+    re.I,
+)
+"""A golden test's or an eval's expected answers (``evals/golden/*.jsonl``, ``x.golden``),
+and the SQL of the metrics an experiment is judged by (``analytics/metrics/*.sql``)."""
 
 
 def kept_back(path: str, workspace: str, deleted: bool) -> str | None:
@@ -39,7 +43,7 @@ def kept_back(path: str, workspace: str, deleted: bool) -> str | None:
     (None: it may be)."""
     inner = path[len(workspace) + 1 :] if path.startswith(workspace + "/") else path
     if _GOLDEN.search(inner):
-        return f"{path} holds the expected answers a golden test or an eval compares against"
+        return f"{path} holds the answers or the metric a test, eval or experiment is judged by"
     if not deleted:
         return None
     names = inner.split("/")

@@ -24,10 +24,12 @@ __all__ = ["drops_redaction"]
 _REDACTION = re.compile(
     r"\b\w*(?:redact|scrub|anonymi[sz]|pseudonymi[sz])\w*"
     r"|\bmask_\w+|\bmask(?:ing)?[_-]?(?:pii|email|phone|card|ssn)\w*"
-    r"|\baction:\s*(?:delete|hash)\b",
+    r"|\baction:\s*(?:delete|hash)\b"
+    r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b",
     re.IGNORECASE,
 )
-"""A step that hides data: its name, or an attribute processor's delete or hash."""
+"""A step that hides data: its name, an attribute processor's delete or hash, or a
+``.gitattributes`` filter that strips notebooks' outputs or encrypts files on commit."""
 _MAX_TEXT = 200_000
 
 

@@ -49,6 +49,9 @@ _LOCAL = re.compile(r"(?:^|[:=,])(?:localhost|127\.[0-9.]+|\[?::1\]?|0\.0\.0\.0)
 _FILE_VALUED = frozenset({"-T", "--upload-file", "--post-file", "--body-file"})
 """Options whose value is a file sent whole."""
 _WORD = re.compile(r"[^\s'\"=]+")
+_NOT_FILES = frozenset({"-u", "--user", "-U", "--proxy-user", "-A", "--user-agent", "-e",
+                        "--referer", "--oauth2-bearer", "--login-options"})  # fmt: skip
+"""curl's options whose value is a login, an agent or a referrer, never a file's name."""
 
 
 def mark_sent_files(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
@@ -92,6 +95,8 @@ def _computed_file(piece: Piece) -> bool:
     for index, arg in enumerate(args):
         if "://" in arg:  # a URL's user@host is no file
             continue
+        if (index and args[index - 1] in _NOT_FILES) or arg.partition("=")[0] in _NOT_FILES:
+            continue  # `-u "me@acme.com/token:$TOKEN"`: a login's user@host is no file
         name, equals, value = arg.partition("=")
         if equals and name in _FILE_VALUED and _runtime(value, pasted):
             return True

@@ -22,7 +22,7 @@ __all__ = ["skips_tls_checks"]
 
 _SKIPS = re.compile(
     r"\bverify\s*=\s*False\b|_create_unverified_context\b|\bcheck_hostname\s*=\s*False\b"
-    r"|\bCERT_NONE\b|\bInsecureSkipVerify\s*:\s*true\b|\brejectUnauthorized\s*:\s*false\b"
+    r"|\bCERT_NONE\b|\b(?:Insecure)?SkipVerify[\"']?\s*:\s*true\b|\brejectUnauthorized\s*:\s*false\b"
     r"|NODE_TLS_REJECT_UNAUTHORIZED\b[^\n]*[\"']0[\"']|\bstrictSSL\s*:\s*false\b"
     r"|\bVERIFY_NONE\b|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
     r"|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bTrustAllStrategy\b"

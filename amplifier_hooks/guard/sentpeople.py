@@ -1,0 +1,58 @@
+"""An edit that sends people's personal data to a service outside the application.
+
+A support app's sidebar that posts the open ticket (its requester, e-mail, messages) to an
+analytics address the project never used, or a feature-flag or analytics context given a
+social security or passport number: from the next deploy on, every customer's record goes
+to a third party with each page view or evaluation, and the diff reads as a line of
+telemetry. Text a write or edit adds that does either is marked `PEOPLE_DATA_SENT`
+(asked): a request to a host the old text already named is the application's own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import change_pairs
+
+__all__ = ["PEOPLE_DATA_SENT", "sends_people_data"]
+
+PEOPLE_DATA_SENT = "@people-data-sent"
+_SEND = re.compile(
+    r"\b(?:fetch|sendBeacon|axios\.(?:post|put)|requests\.(?:post|put)|httpx\.(?:post|put)"
+    r"|\$\.(?:post|ajax))\s*\(\s*[\"'`]https?://(?P<host>[\w.-]+)[^;]{0,400}",
+)
+_PEOPLE = re.compile(
+    r"\b(?:ticket|requester|customer|email|e_mail|phone|address|ssn\w*|contact|patient"
+    r"|user\.(?:name|fullName|email|phone))\b",
+    re.IGNORECASE,
+)
+_GOVERNMENT_ID = re.compile(
+    r"\b(?:ssn\w*|social_?security\w*|tax_?id|passport\w*|national_?id\w*|date_?of_?birth)\s*:",
+    re.IGNORECASE,
+)
+"""A field that holds a government number (never part of a third party's context)."""
+_THIRD_PARTY = re.compile(
+    r"(?:^|/)(?:flags?|analytics|tracking|telemetry|segment|experiments?)/", re.I
+)
+_MAX_TEXT = 64 * 1024
+
+
+def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether a write or edit adds a request of people's data to a new host, or a
+    government number to a flag's or an analytics service's context."""
+    third_party = any(_THIRD_PARTY.search(path) for path in paths)
+    for old, new in change_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        known = {m["host"] for m in _SEND.finditer(old)} | set(_HOST.findall(old))
+        for found in _SEND.finditer(new):
+            if found["host"] not in known and _PEOPLE.search(found.group(0)):
+                return True
+        if third_party and len(_GOVERNMENT_ID.findall(new)) > len(_GOVERNMENT_ID.findall(old)):
+            return True
+    return False
+
+
+_HOST = re.compile(r"https?://([\w.-]+)")
