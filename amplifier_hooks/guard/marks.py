@@ -76,7 +76,7 @@ from amplifier_hooks.guard.sqlmarks import PROGRAMS as SQL_CLIENTS
 from amplifier_hooks.guard.sqlmarks import mark_sql
 from amplifier_hooks.guard.storechanges import PROGRAMS as STORE_SHELLS
 from amplifier_hooks.guard.storechanges import mark_store_changes
-from amplifier_hooks.guard.valueless import READERS, mark_valueless
+from amplifier_hooks.guard.valueless import GIT_WORDS, READERS, mark_valueless
 from amplifier_hooks.guard.wfedits import EDITORS, mark_workflow_edits
 from amplifier_hooks.guard.wipes import PROGRAMS as WIPERS
 from amplifier_hooks.guard.wipes import mark_wipes
@@ -86,6 +86,10 @@ __all__ = ["MARKED_PROGRAMS", "SCREENED", "marked"]
 MARKED_PROGRAMS = EXAMINED | RUNNERS | UPLOADERS | READERS | {"chmod"}
 """Every shell program a mark below reads (`mark_own_input` reads a piece's writes;
 `mark_destinations`, a piece of another tool)."""
+_FIRST_MARKED = MARKED_PROGRAMS - {"git"}
+"""The programs the first six marks read but git, which only `mark_valueless` reads, and
+only a call naming one of `valueless.GIT_WORDS`: ``git status`` skips all six on one set
+test (`bench_guard`'s fresh row: eleven calls)."""
 SCREENED = (frozenset(PLATFORMS) | PACKAGE_RUNNERS | PIPELINE_RUNNERS | SERVICES | FORGES
             | REQUESTERS | EDITORS | WIPERS | CHAIN_PROGRAMS)  # fmt: skip
 """Every program the marks of deploy platforms, package runners, services, forges,
@@ -149,7 +153,13 @@ def _hyphenated(programs: set[str | None]) -> bool:
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:
     """``pieces`` with every mark applied (the same tuple when none applies)."""
     for piece in pieces:
-        if piece.program in MARKED_PROGRAMS or piece.writes or piece.tool != "bash":
+        program = piece.program
+        if (
+            program in _FIRST_MARKED
+            or piece.writes
+            or piece.tool != "bash"
+            or (program == "git" and not GIT_WORDS.isdisjoint(piece.args))
+        ):
             pieces = mark_uploads(mark_remote_notebooks(mark_destinations(pieces, places)))
             pieces = mark_own_input(mark_tightened(mark_valueless(pieces)))
             break

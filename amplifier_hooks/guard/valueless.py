@@ -26,8 +26,8 @@ from amplifier_hooks.guard.table.files import CUT
 from amplifier_hooks.guard.table.options import Given, read_options
 from amplifier_hooks.guard.table.text import SEARCHES, searched
 
-__all__ = ["COUNTED", "NAMES_READ", "READERS", "SECTIONS_READ", "VALUES_UNREAD", "mark_valueless",
-           "names_only"]  # fmt: skip
+__all__ = ["COUNTED", "GIT_WORDS", "NAMES_READ", "READERS", "SECTIONS_READ", "VALUES_UNREAD",
+           "mark_valueless", "names_only"]  # fmt: skip
 
 VALUES_UNREAD = "@values-unread"
 """A reader that prints no text of what it reads (counts, file names, nothing)."""
@@ -102,6 +102,9 @@ def _valueless(piece: Piece) -> str | None:
 
 
 _HISTORY = frozenset({"log", "rev-list", "shortlog"})
+GIT_WORDS = _HISTORY | {"rm"}
+"""The git subcommands `mark_valueless` reads (`_history_names`): a git call naming none
+gets no mark here."""
 _UNTRACK = frozenset({"--cached", "-q", "--quiet", "-r"})
 _SHOWS_TEXT = re.compile(
     r"^-(?:[puLSGOcm]|U\d*|-(?:patch|unified|word-diff|color-words|pickaxe|ext-diff|textconv"

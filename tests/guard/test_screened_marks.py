@@ -12,6 +12,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.remotecopies import COPIERS
 from amplifier_hooks.guard.sentfiles import PROGRAMS as SENDERS
 from amplifier_hooks.guard.supplypieces import LOCK_EDIT, supply_writes
+from amplifier_hooks.guard.valueless import VALUES_UNREAD
 from amplifier_hooks.guard.vardefaults import with_defaults
 
 PLACES = Places.of("/home/dev/project", home="/home/dev")
@@ -27,6 +28,12 @@ def test_everyday_command_passes_every_screen_as_it_is() -> None:
     assert marked(pieces, command, PLACES) is pieces
     assert supply_writes(pieces, PLACES) is pieces
     assert with_defaults(pieces) is pieces
+
+
+def test_git_history_of_a_file_behind_the_screen_is_still_marked() -> None:
+    for command in ("git status && git log --oneline -- .env", "git rm --cached .env"):
+        pieces = marked(_pieces(command), command, PLACES)
+        assert VALUES_UNREAD in pieces[-1].wrappers, command
 
 
 def test_screen_sets_name_the_programs_their_marks_read() -> None:
