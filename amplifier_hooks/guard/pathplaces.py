@@ -34,6 +34,8 @@ LOCATIONS = frozenset(
 """The names a rule's ``paths.where`` may use."""
 _PEOPLE_DATA = frozenset({"people_data"})
 _TABLE = re.compile(r"\.(?:csv|tsv|json|jsonl|ndjson|xlsx|xls|parquet)(?:\.gz|\.zip)?$", re.I)
+_TABLE_END = len(".parquet.zip\n")
+"""The most `_TABLE` can match: its longest name, and the line end ``$`` may stand before."""
 MEMO = 4096
 """Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
 
@@ -81,7 +83,9 @@ def places_of(path: str, known: KnownPlaces) -> frozenset[str]:
 def people_place(path: str) -> frozenset[str]:
     """``people_data`` when ``path`` is a data file (a table, not a database dump or
     code) named as people's personal data (`peopledata`)."""
-    if _TABLE.search(path) is None or not people_export(path) or test_data(path):
+    # (`_TABLE` holds only at the end, on at most its last `_TABLE_END` characters: one
+    # search of those, not of the whole path, for every path placed in the workspace)
+    if _TABLE.search(path[-_TABLE_END:]) is None or not people_export(path) or test_data(path):
         return frozenset()
     return _PEOPLE_DATA
 

@@ -98,7 +98,7 @@ def locate_all(raws: tuple[str, ...], cwd: str | None, places: Places) -> tuple[
     if not raws:
         return ()
     known = places.known
-    return tuple(_locate(raw, cwd, known) for raw in raws)
+    return tuple([_locate(raw, cwd, known) for raw in raws])  # (no generator: every call)
 
 
 _NAME = r"\.?[^/.$`\x00{*?\[\\~][^/$`\x00{*?\[\\]*"

@@ -89,7 +89,12 @@ def runs_scripts(programs: set[str | None]) -> bool:
     """Whether a command's ``programs`` may run a project script (False: no mark applies)."""
     if not programs.isdisjoint(INTERPRETERS) or not programs.isdisjoint(_COMPILERS):
         return True
-    return any(program and program.endswith(_EXTENSIONS) for program in programs)
+    for program in programs:  # (a loop, not any(): every command passes here, `marks`)
+        if program and program.endswith(_EXTENSIONS):
+            break
+    else:
+        return False
+    return True
 
 
 def _mark(piece: Piece) -> Piece:
