@@ -23,6 +23,7 @@ __all__ = [
     "PieceVerdict",
     "Places",
     "Verdict",
+    "new_tuple",
     "read_tmpdir",
     "stronger",
 ]
@@ -31,6 +32,13 @@ Decision = Literal["deny", "ask", "allow"]
 
 DECISION_RANK: dict[Decision | None, int] = {None: 0, "allow": 1, "ask": 2, "deny": 3}
 """deny > ask > allow > no opinion: across rules, pieces and handlers the larger one wins."""
+
+
+new_tuple = tuple.__new__
+"""A named tuple made without its Python-level ``__new__`` (which takes keywords and
+defaults, about twice the cost): one is made for nearly every node and word the walk
+meets (`walk.Frame`, ``Word``), and for each verdict of every call (`bench_guard`'s fresh
+row: a parsed line, a verdict a piece and the call's)."""
 
 
 def stronger(a: Decision | None, b: Decision | None) -> Decision | None:

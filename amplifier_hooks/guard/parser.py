@@ -142,7 +142,7 @@ def _parse(text: str | bytes, plain: bool = True, kept: bool = True) -> ParsedCo
         return _parse(whole, plain, kept)
     line = read_plain(text, kept) if plain else None
     if line is not None and not isinstance(line, PlainLine):  # `plainline`: no tree needed
-        return ParsedCommand(text, line, None)
+        return new_tuple(ParsedCommand, (text, line, None))
     walk = Walk()
     try:
         if line is None:

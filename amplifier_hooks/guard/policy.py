@@ -32,6 +32,7 @@ from amplifier_hooks.guard.model import (
     PieceVerdict,
     Places,
     Verdict,
+    new_tuple,
 )
 from amplifier_hooks.guard.passedchecks import passed
 from amplifier_hooks.guard.paths import Located, refresh
@@ -205,12 +206,12 @@ class Policy:
                     if why is not None:  # a grant is a promise: only what is understood
                         return PieceVerdict(piece.text, piece.program, None, None,
                                             f"not granted: {why}")  # fmt: skip
-                return PieceVerdict(piece.text, piece.program, rule.decision, rule.id,
-                                    _reason(rule, facts, hit))  # fmt: skip
+                return new_tuple(PieceVerdict, (piece.text, piece.program, rule.decision,
+                                                rule.id, _reason(rule, facts, hit)))  # fmt: skip
         if piece.opaque is not None:
             why = f"the guard cannot tell what this runs: {piece.opaque}"
             return PieceVerdict(piece.text, piece.program, "ask", OPAQUE, why)
-        return PieceVerdict(piece.text, piece.program, None, None, None)
+        return new_tuple(PieceVerdict, (piece.text, piece.program, None, None, None))
 
 
 def _reason(rule: Rule, facts: Facts, hit: Located | bool) -> str:
@@ -376,7 +377,7 @@ def combine(verdicts: tuple[PieceVerdict, ...]) -> Verdict:
         for verdict in verdicts:
             if verdict.decision is None:
                 return Verdict(None, None, None, verdicts)
-    return Verdict(decision, best.rule, best.reason, verdicts)
+    return new_tuple(Verdict, (decision, best.rule, best.reason, verdicts))
 
 
 _NO_OPINION = Verdict(None, None, None, ())

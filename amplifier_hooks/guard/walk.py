@@ -12,7 +12,7 @@ from amplifier_hooks.guard.commandpieces import Command
 from amplifier_hooks.guard.forwarding import ARGUMENTS, Definition
 from amplifier_hooks.guard.grammar import KIND_ROLES, Role
 from amplifier_hooks.guard.literals import substitute_known
-from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.model import Piece, new_tuple
 from amplifier_hooks.guard.words import Word
 
 __all__ = ["CD", "MAX_NODES", "Frame", "Scope", "Walk", "cd", "first_command", "new_tuple",
@@ -42,11 +42,6 @@ class Frame(NamedTuple):
     """Its nesting."""
     stdin: str | None
     """A heredoc or here-string it reads."""
-
-
-new_tuple = tuple.__new__
-"""A named tuple made without its Python-level ``__new__`` (`Frame`, ``Word``,
-``Command``): one is made for nearly every node and word the walk meets."""
 
 
 class Walk:
