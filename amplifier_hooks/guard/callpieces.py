@@ -45,6 +45,7 @@ from amplifier_hooks.guard.parser import parse_command
 from amplifier_hooks.guard.patchfiles import update_hunks
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
+from amplifier_hooks.guard.piecescreen import may_rewrite
 from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.sequence import review
@@ -143,9 +144,11 @@ def _shell_pieces(
         reason = f"the guard cannot read this command: {parsed.problem}"
         piece = PieceVerdict(parsed.text[:200], None, "deny", UNREADABLE, reason)
         return command, (), Verdict("deny", UNREADABLE, reason, (piece,))
-    read = windows_pieces(parsed.pieces, places.known.home) if windows else parsed.pieces
-    read = with_evaluated(command, read, places, _reparse)  # `$(which rm) -rf ~` is `rm -rf ~`
-    read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
+    read = parsed.pieces
+    if may_rewrite(read):  # (one look for the four readers: `piecescreen`)
+        read = windows_pieces(read, places.known.home) if windows else read
+        read = with_evaluated(command, read, places, _reparse)  # `$(which rm) -rf ~`: `rm -rf ~`
+        read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
     pieces = supply_writes(pieces, places)  # a lock file rewritten by hand (`supplypieces`)
     programs = {p.program for p in pieces}  # (one set for both screens below)

@@ -13,17 +13,30 @@ import pytest
 from amplifier_hooks.cli.corpus import load_corpus, shipped_corpora
 from amplifier_hooks.cli.probe import event_data
 from amplifier_hooks.guard import Places, judge, load_pack, losses
+from amplifier_hooks.guard.callpieces import _reparse
+from amplifier_hooks.guard.calls import everyday_shell_command
+from amplifier_hooks.guard.destinations import mark_destinations
+from amplifier_hooks.guard.evalpieces import with_evaluated
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.fetchedruns import FETCHED_RUN, mark_fetched_runs
 from amplifier_hooks.guard.gitconfigscripts import CONFIG_SCRIPT, mark_config_scripts
 from amplifier_hooks.guard.guardcommits import UNDONE, mark_guard_commits
+from amplifier_hooks.guard.hubsends import mark_uploads
 from amplifier_hooks.guard.lossrules import RULES
 from amplifier_hooks.guard.marks import _git_marked, marked
 from amplifier_hooks.guard.memo import begin, end
 from amplifier_hooks.guard.model import Piece, PieceVerdict
+from amplifier_hooks.guard.modes import mark_tightened
+from amplifier_hooks.guard.notebookruns import mark_remote_notebooks
+from amplifier_hooks.guard.npmwords import spell_npm
+from amplifier_hooks.guard.owninput import mark_own_input
 from amplifier_hooks.guard.parser import parse_command
+from amplifier_hooks.guard.piecescreen import may_rewrite
 from amplifier_hooks.guard.policy import pieces_for
 from amplifier_hooks.guard.readings import forget_readings
+from amplifier_hooks.guard.valueless import GIT_WORDS, mark_valueless
+from amplifier_hooks.guard.vardefaults import with_defaults
+from amplifier_hooks.guard.winshells import windows_pieces
 from tests.guard.conftest import DEV_PLACES, session_places
 
 _ENABLED = frozenset(RULES)
@@ -141,3 +154,61 @@ def test_git_calls_the_screen_stops_get_no_git_mark() -> None:
         assert mark_fetched_runs(pieces, places) is pieces
         assert mark_guard_commits(pieces) is pieces
         assert mark_config_scripts(pieces, places) is pieces
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cmd /c dir",  # a Windows program: read as cmd.exe's
+        "$(which rm) -rf ~",  # computed: evaluated
+        "npm pub",  # npm's command word: spelled out
+        "cat ${KUBECONFIG:-~/.kube/config}",  # a written default
+        "echo '${A:-x}' > notes.txt",  # a default in quotes, and in a redirection
+    ],
+)
+def test_pieces_a_first_reader_may_change_are_not_screened_out(command: str) -> None:
+    assert may_rewrite(_pieces(command))
+
+
+@pytest.mark.timeout(600)  # every shipped case's command
+def test_pieces_screened_out_pass_the_four_readers_as_they_are() -> None:
+    """What `piecescreen.may_rewrite` claims, for every shell command of the shipped
+    cases: when it says no, each of the four readers returns the parsed pieces as they
+    are (the same tuple)."""
+    screened = 0
+    for path in shipped_corpora():
+        for case in load_corpus(path):
+            places = session_places(case.call.cwd, case.call.home)
+            command = everyday_shell_command(event_data(case.call))
+            pieces = _pieces(command) if command else ()
+            if not pieces or may_rewrite(pieces):
+                continue
+            token = begin()
+            try:
+                assert windows_pieces(pieces, places.known.home) is pieces, command
+                assert with_evaluated(command or "", pieces, places, _reparse) is pieces, command
+                assert spell_npm(pieces) is pieces, command
+                assert with_defaults(pieces) is pieces, command
+            finally:
+                end(token)
+            screened += 1
+    assert screened > 1000  # (most commands: the screen is worth its test)
+
+
+@pytest.mark.timeout(600)  # every piece of every shipped case
+def test_git_calls_without_history_words_get_no_first_mark() -> None:
+    """Every git piece of the shipped cases that `marks.marked`'s first look stops (a git
+    call naming none of `valueless.GIT_WORDS`, writing nothing) goes through its first
+    six marks as it is."""
+    stopped = 0
+    for _, piece, places in _case_pieces():
+        pieces = (piece,)
+        if piece.program != "git" or piece.writes or not GIT_WORDS.isdisjoint(piece.args):
+            continue
+        assert mark_valueless(pieces) is pieces, piece.text
+        assert mark_tightened(pieces) is pieces, piece.text
+        assert mark_own_input(pieces) is pieces, piece.text
+        assert mark_uploads(mark_remote_notebooks(pieces)) is pieces, piece.text
+        assert mark_destinations(pieces, places) is pieces, piece.text
+        stopped += 1
+    assert stopped > 100
