@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from amplifier_hooks.guard.globregex import glob_regex
+from amplifier_hooks.guard.sievefolders import FolderViews
 
 __all__ = ["KEPT", "SIFTED_FROM", "GlobSet", "Sieve", "Sifted", "compile_glob", "sifted"]
 
@@ -101,9 +102,8 @@ class Sieve:
     Many rules' globs are one sieve, so a path that is nothing special
     (``tests/test_a.py``) is cleared in one step, not a regex per rule."""
 
-    __slots__ = ("_always", "_ends", "_exact", "_heads", "_infix_folders", "_infixes", "_inner",
-                 "_named", "_names", "_prefixes", "_rest", "_short", "_starting",
-                 "_starts")  # fmt: skip
+    __slots__ = ("_always", "_ends", "_exact", "_folders", "_heads", "_infix_folders", "_infixes",
+                 "_held", "_inner", "_named", "_names", "_rest", "_starts")  # fmt: skip
 
     def __init__(self, patterns: tuple[str, ...]) -> None:
         names: set[str] = set()
@@ -157,21 +157,21 @@ class Sieve:
         """The names' literal starts by their first character, their ends by their last: a
         name meets only the few that can hold."""
         self._rest = _NameGlobs(rest) if rest else None
+        floating = self._rest.held if self._rest else ()
+        self._held = _any_of((*(i.lower() for i in inner), *floating))
+        """Every text a name holds to meet a ``*LIT*`` glob or one of `_rest`'s floating ones:
+        most names hold none, told by one search, not two (`bench_guard`'s fresh row)."""
         self._always = always
         self._exact = frozenset(exact)
         self._names = frozenset(names)
         self._named = (
             _joined([compile_glob(n).pattern for n in named], re.IGNORECASE) if named else None
         )
-        self._prefixes = tuple(p.lower() for p in prefixes)
-        self._starts = tuple("\x00" + p for p in self._prefixes)
-        fewest = _fewest(self._prefixes, str.startswith)
-        self._starting = _by_key(tuple(p for p in fewest if len(p) >= _LEAD_KEY),
-                                 lambda t: t[:_LEAD_KEY])  # fmt: skip
-        """The prefixes by their first characters: a form meets only those it starts like
-        (most forms none: ``/home/...``, ``~/project/...``, ``src/...``)."""
-        self._short = tuple(p for p in fewest if len(p) < _LEAD_KEY)
+        lowered = tuple(p.lower() for p in prefixes)
+        self._starts = tuple("\x00" + p for p in lowered)
         self._infixes = _fewest(tuple(i.lower() for i in infixes), str.__contains__)
+        self._folders = FolderViews(self._exact, _fewest(lowered, str.startswith), self._infixes)
+        """What the literal paths, prefixes and infixes say of each folder (`sievefolders`)."""
         self._infix_folders = frozenset(i.split("/")[1] for i in self._infixes)
         """Each infix's first folder (``.git`` of ``/.git/hooks/``): an infix ``/A/...``
         found in the slashed forms has A between two of their ``/``s, so forms none of
@@ -179,29 +179,24 @@ class Sieve:
         instead of ~26 substring searches (2-3 µs: a third of the fresh decision's sift)."""
 
     def maybe(self, forms: tuple[str, ...]) -> bool:
-        """Whether some glob may match some form (False: none does)."""
+        """Whether some glob may match some form (False: none does): each form's folder
+        told by its kept `sievefolders.View`, its last name by the name globs."""
         if self._always:
             return True
-        names, starting, short, exact = self._names, self._starting, self._short, self._exact
-        seen = None
+        view, seen, low = self._folders.view, None, ""
         for form in forms:
-            low = form.lower()
-            if low in exact:
+            cut = form.rfind("/") + 1
+            holds, exact, heads = view(form[:cut])
+            if holds:
                 return True
-            name = low[low.rfind("/") + 1 :]
+            name = form[cut:]
             if name != seen:
-                if name in names or self._named_holds(name):
+                low = name.lower()
+                if low in self._names or self._named_holds(low):
                     return True
                 seen = name
-            found = starting.get(low[:_LEAD_KEY])
-            if (found is not None and low.startswith(found)) or (short and low.startswith(short)):
+            if low in exact or (heads and low.startswith(heads)):
                 return True
-        if self._infixes:
-            # every form with a / before it, kept apart by a NUL (no infix holds one)
-            slashed = ("/" + "\x00/".join(forms)).lower()
-            if self._infix_folders.isdisjoint(slashed.split("/")):
-                return False  # (`_infix_folders`)
-            return any(map(slashed.__contains__, self._infixes))  # (no bytecode per infix)
         return False
 
     def _named_holds(self, name: str) -> bool:
@@ -215,6 +210,9 @@ class Sieve:
             ends is not None and name.endswith(ends)
         ):
             return True
+        held = self._held
+        if held is None or held.search(name) is None:  # (no `*LIT*` glob, no floating one)
+            return self._rest is not None and self._rest.match(name, floating=False)
         inner = self._inner
         if inner is not None and inner.search(name) is not None:
             return True
@@ -244,7 +242,7 @@ class _NameGlobs:
     every alternative on every name (~1 µs of the fresh decision's sift,
     docs/performance.md); the same answers for an ASCII name in lower case (`Sieve`)."""
 
-    __slots__ = ("_by_head", "_floating", "_held", "_other")
+    __slots__ = ("_by_head", "_floating", "_held", "_other", "held")
 
     def __init__(self, globs: list[str]) -> None:
         by_head: dict[str, list[str]] = {}
@@ -265,20 +263,23 @@ class _NameGlobs:
                 held.append(literal.lower())
         self._by_head = {head: _joined(found, re.IGNORECASE) for head, found in by_head.items()}
         self._floating = _joined(floating, re.IGNORECASE) if floating else None
-        self._held = _any_of(tuple(held))
+        self.held = tuple(held)
+        """The literal text of each floating glob: a name holding none meets none of them."""
+        self._held = _any_of(self.held)
         self._other = _joined(other, re.IGNORECASE) if other else None
 
-    def match(self, name: str) -> bool:
-        """Whether some glob matches the whole ``name`` (ASCII, lower case)."""
+    def match(self, name: str, floating: bool = True) -> bool:
+        """Whether some glob matches the whole ``name`` (ASCII, lower case); ``floating``:
+        False when ``name`` holds none of `held` (then no floating glob is tried)."""
         found = self._by_head.get(name[:1])
         if found is not None and found.match(name) is not None:
             return True
-        floating, held = self._floating, self._held
+        floating_globs, held = self._floating if floating else None, self._held
         if (
-            floating is not None
+            floating_globs is not None
             and held is not None
             and held.search(name) is not None
-            and (floating.match(name) is not None)
+            and (floating_globs.match(name) is not None)
         ):
             return True
         return self._other is not None and self._other.match(name) is not None
@@ -318,10 +319,6 @@ def sifted(forms: tuple[str, ...]) -> Sifted:
 
 SIFTED_KEPT = 256
 _SIFTED: dict[tuple[str, ...], Sifted] = {}
-
-
-_LEAD_KEY = 3
-"""How many first characters of a form pick the prefixes it may start with (`Sieve`)."""
 
 
 def _by_key(texts: tuple[str, ...], key: Callable[[str], str]) -> dict[str, tuple[str, ...]]:

@@ -177,3 +177,19 @@ def test_a_kept_answer_is_the_answer(globs: list[str], forms: list[str]) -> None
         for n in range(KEPT + 1 if round_ == 0 else 0):
             glob_set.matches((f"/other/{n}",))
     assert glob_set.matches(asked) is expected
+
+
+def test_forms_of_one_folder_are_told_apart_by_their_names() -> None:
+    # What a folder's literal paths, prefixes and folders say is kept for the folder
+    # (`sievefolders`); a prefix or a literal path that goes on into the last name is still
+    # told by each name met there.
+    sieve = Sieve(("/etc/ssh/ssh_host_*/**", "/etc/shadow", "**/.git/hooks/**", "~/.aws/**"))
+    for _ in range(2):  # (the second time from the kept views)
+        assert sieve.maybe(("/etc/ssh/ssh_host_rsa_key",))
+        assert not sieve.maybe(("/etc/ssh/sshd_config",))
+        assert sieve.maybe(("/etc/shadow",)) and sieve.maybe(("/ETC/Shadow",))
+        assert not sieve.maybe(("/etc/hosts", "/etc/shadow.d/x"))
+        assert sieve.maybe(("/w/.git/hooks/pre-commit",)) and sieve.maybe((".git/hooks/x",))
+        assert not sieve.maybe(("/w/.git/config", "/w/x.git/hooks/y"))
+        assert sieve.maybe(("~/.aws/",)) and sieve.maybe(("~/.AWS/config",))
+        assert not sieve.maybe(("~/.aws", "~/.awsx/config", "tests/test_1.py"))
