@@ -145,9 +145,15 @@ def _git_marked(pieces: tuple[Piece, ...]) -> bool:
 
 def _hyphenated(programs: set[str | None]) -> bool:
     """Whether a program's name holds a ``-``, as every cmdlet's does (``Set-ADUser``):
-    one join and one search, so a command naming no cmdlet (nearly all) skips the cmdlet
-    test of each name (`bench_guard`'s fresh row)."""
-    return "-" in "\x00".join([p for p in programs if p])
+    one substring test a name, so a command naming no cmdlet (nearly all) skips the cmdlet
+    test of each name (`bench_guard`'s fresh row; a loop over the few names, no list to
+    join)."""
+    for program in programs:
+        if program and "-" in program:
+            break
+    else:
+        return False
+    return True
 
 
 def marked(pieces: tuple[Piece, ...], command: str, places: Places) -> tuple[Piece, ...]:

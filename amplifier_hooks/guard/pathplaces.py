@@ -34,8 +34,10 @@ LOCATIONS = frozenset(
 """The names a rule's ``paths.where`` may use."""
 _PEOPLE_DATA = frozenset({"people_data"})
 _TABLE = re.compile(r"\.(?:csv|tsv|json|jsonl|ndjson|xlsx|xls|parquet)(?:\.gz|\.zip)?$", re.I)
-_TABLE_END = len(".parquet.zip\n")
-"""The most `_TABLE` can match: its longest name, and the line end ``$`` may stand before."""
+_TABLE_LAST = frozenset("vnlxstzpVNLXSTZP\n")
+"""The last character of every name `_TABLE` matches, in either case (or the line end its
+``$`` may stand before): a path ending in any other ASCII character is no table, told
+before the search (every path placed in the workspace asks: `bench_guard`'s fresh row)."""
 MEMO = 4096
 """Resolved paths remembered per `Places` (each memo is cleared when it is full)."""
 
@@ -83,9 +85,10 @@ def places_of(path: str, known: KnownPlaces) -> frozenset[str]:
 def people_place(path: str) -> frozenset[str]:
     """``people_data`` when ``path`` is a data file (a table, not a database dump or
     code) named as people's personal data (`peopledata`)."""
-    # (`_TABLE` holds only at the end, on at most its last `_TABLE_END` characters: one
-    # search of those, not of the whole path, for every path placed in the workspace)
-    if _TABLE.search(path[-_TABLE_END:]) is None or not people_export(path) or test_data(path):
+    last = path[-1:]
+    if (last.isascii() and last not in _TABLE_LAST) or _TABLE.search(path) is None:
+        return frozenset()  # (`_TABLE_LAST`)
+    if not people_export(path) or test_data(path):
         return frozenset()
     return _PEOPLE_DATA
 

@@ -89,8 +89,10 @@ def runs_scripts(programs: set[str | None]) -> bool:
     """Whether a command's ``programs`` may run a project script (False: no mark applies)."""
     if not programs.isdisjoint(INTERPRETERS) or not programs.isdisjoint(_COMPILERS):
         return True
-    for program in programs:  # (a loop, not any(): every command passes here, `marks`)
-        if program and program.endswith(_EXTENSIONS):
+    # (a loop, not any(): every command passes here, `marks`; a name with no "." ends with
+    # none of the ten extensions, told by one substring test)
+    for program in programs:
+        if program and "." in program and program.endswith(_EXTENSIONS):
             break
     else:
         return False
