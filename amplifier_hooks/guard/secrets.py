@@ -143,20 +143,38 @@ _NAMED_ENV = re.compile(r"^[^.].*\.env$")
 _ENV_PUBLIC = frozenset({"example", "sample", "template", "dist", "tpl", "tmpl"})
 """``.env.example`` and its kind list the names, never the values."""
 
-MAYBE_SECRET = re.compile(
-    r"id_|_(?:rsa|dsa|ecdsa|ed25519)|adbkey|utc--|\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec"
-    r"|kdbx|keychain|ovpn|gpg-key|env|properties|json|xcconfig|vars|renviron)|wp-config|\*|\?|\["
-    r"|decrypted|plaintext|unencrypted|\.dec\.|hubspot\.config|vault[-_]pass|bag_secret"
-    r"|secrets?\.(?:toml|exs)|\.secrets|_key\.(?:bin|der|raw|dat)|token\.pickle|\.kamal/|env\.php|sentryclirc|settings(?:\.local|\.prod)?\.php|liquibase|flyway|postman_environment"
-    r"|credential|passphrase|client[-_]secret|looker\.ini|unseal|root[-_]?token|vault[-_]init"
-    r"|cluster[-_]keys|recovery[-_]?key|laps|bitlocker",
-    re.IGNORECASE,
-)
+_SECRET_TEXTS = (
+    r"id_", r"_(?:rsa|dsa|ecdsa|ed25519)", r"adbkey", r"utc--",
+    r"\.(?:key|pem|ppk|keypair|p8|p12|pfx|keystore|jks|priv|sec|kdbx|keychain|ovpn|gpg-key|env"
+    r"|properties|json|xcconfig|vars|renviron)", r"wp-config", r"\*", r"\?", r"\[",
+    r"decrypted", r"plaintext", r"unencrypted", r"\.dec\.", r"hubspot\.config", r"vault[-_]pass",
+    r"bag_secret", r"secrets?\.(?:toml|exs)", r"\.secrets", r"_key\.(?:bin|der|raw|dat)",
+    r"token\.pickle", r"\.kamal/", r"env\.php", r"sentryclirc", r"settings(?:\.local|\.prod)?\.php",
+    r"liquibase", r"flyway", r"postman_environment", r"credential", r"passphrase",
+    r"client[-_]secret", r"looker\.ini", r"unseal", r"root[-_]?token", r"vault[-_]init",
+    r"cluster[-_]keys", r"recovery[-_]?key", r"laps", r"bitlocker",
+)  # fmt: skip
+MAYBE_SECRET = re.compile("|".join(_SECRET_TEXTS), re.IGNORECASE)
 """Something in every secret's name or pattern (`secret_kind`): most arguments are cleared
 by one search of them all (`maybe_secret`). Every alternative starts with a literal
 character (``\\*|\\?|\\[``, not a set): then the search skips at once each place whose
 character starts none (``-q tests/test_1.py``: 0.89 -> 0.76 µs)."""
-_MAYBE_SECRET_LOWER = re.compile(MAYBE_SECRET.pattern)
+
+
+def _by_first(texts: tuple[str, ...]) -> str:
+    """``texts`` as one alternation of their first characters (a ``\\`` escape or one
+    character: each starts with a literal one, `MAYBE_SECRET`), each followed by what its
+    texts go on with: the same matches, but a place tries each first character once, not
+    every text (`maybe_secret`: 0.96 -> 0.65 µs on ``-q tests/test_1.py``, `bench_guard`'s
+    fresh row)."""
+    rests: dict[str, list[str]] = {}
+    for text in texts:
+        first = text[:2] if text[0] == "\\" else text[0]
+        rests.setdefault(first, []).append(text[len(first) :])
+    return "|".join(f"{first}(?:{'|'.join(rest)})" for first, rest in rests.items())
+
+
+_MAYBE_SECRET_LOWER = re.compile(_by_first(_SECRET_TEXTS))
 """`MAYBE_SECRET` without ``re.I``, for ASCII text in lower case (`maybe_secret`)."""
 
 
