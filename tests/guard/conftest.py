@@ -83,6 +83,21 @@ def tool_decided(tool: str, given: dict[str, Any]) -> tuple[str | None, str | No
     return found.decision, found.rule
 
 
+FREE: tuple[str | None, str | None] = ("free", None)
+"""Neither asked nor denied (granted, or left to the host)."""
+
+
+def stopped(tool: str, given: dict[str, Any]) -> tuple[str | None, str | None]:
+    """`tool_decided`'s decision and rule when it asks or denies, else `FREE`."""
+    decision = tool_decided(tool, given)
+    return FREE if decision[0] not in ("deny", "ask") else decision
+
+
+def edit(path: str, old: str, new: str) -> dict[str, Any]:
+    """An ``Edit``'s input of ``path`` (in `DEV_PLACES`' workspace), ``old`` made ``new``."""
+    return {"file_path": f"/home/dev/project/{path}", "old_string": old, "new_string": new}
+
+
 def git(folder: Path, *args: str) -> str:
     """git's output in ``folder``, with no system or user settings of this machine (a
     user's hooks, signing or default branch would change what the tests' repositories are)."""

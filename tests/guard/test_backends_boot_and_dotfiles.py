@@ -8,13 +8,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import decided, tool_decided
+from .conftest import decided, edit, tool_decided
 
 _PROJECT = "/home/dev/project"
-
-
-def _edit(path: str, old: str, new: str) -> dict[str, Any]:
-    return {"file_path": f"{_PROJECT}/{path}", "old_string": old, "new_string": new}
 
 
 def _write(path: str, content: str) -> dict[str, Any]:
@@ -90,12 +86,12 @@ _OPEN_RULES = "rules_version = '2';\nservice cloud.firestore {\n  match /{docume
     ("tool", "given", "found"),
     [("Write", _write("firestore.rules", _OPEN_RULES + "    allow read, write: if true;\n  }\n}\n"),
       ("ask", "data-rules-opened")),
-     ("Edit", _edit("storage.rules", "allow read: if request.auth.uid == uid;",
+     ("Edit", edit("storage.rules", "allow read: if request.auth.uid == uid;",
                     "allow read: if true;"), ("ask", "data-rules-opened")),
-     ("Edit", _edit("firestore.rules", "allow read: if isOwner();",
+     ("Edit", edit("firestore.rules", "allow read: if isOwner();",
                     "allow read: if request.time < timestamp.date(2030, 1, 1);"),
       ("ask", "data-rules-opened")),
-     ("Edit", _edit("database.rules.json", '".read": "auth != null",', '".read": true,'),
+     ("Edit", edit("database.rules.json", '".read": "auth != null",', '".read": true,'),
       ("ask", "data-rules-opened")),
      ("Write", _write("supabase/migrations/1_open.sql",
                       "create policy p on public.profiles for select to anon using (true);\n"),
@@ -106,14 +102,14 @@ _OPEN_RULES = "rules_version = '2';\nservice cloud.firestore {\n  match /{docume
                       "table:\n  name: users\nselect_permissions:\n  - role: anonymous\n"
                       "    permission:\n      columns: '*'\n      filter: {}\n"),
       ("ask", "data-rules-opened")),
-     ("Edit", _edit("pb_migrations/1_users.js", 'collection.listRule = "@request.auth.id != \'\'"',
+     ("Edit", edit("pb_migrations/1_users.js", 'collection.listRule = "@request.auth.id != \'\'"',
                     'collection.listRule = ""'), ("ask", "data-rules-opened")),
-     ("Edit", _edit("supabase/config.toml", "enable_confirmations = true",
+     ("Edit", edit("supabase/config.toml", "enable_confirmations = true",
                     "enable_confirmations = false"), ("ask", "data-rules-opened")),
-     ("Edit", _edit("src/lib/supabase.ts", "process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!",
+     ("Edit", edit("src/lib/supabase.ts", "process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!",
                     "process.env.NEXT_PUBLIC_SUPABASE_SERVICE_ROLE_KEY!"),
       ("ask", "secret-exposed-to-browser")),
-     ("Edit", _edit("deploy/docker-compose.yml",
+     ("Edit", edit("deploy/docker-compose.yml",
                     "      HASURA_GRAPHQL_ADMIN_SECRET: ${HASURA_GRAPHQL_ADMIN_SECRET}\n"
                     "      HASURA_GRAPHQL_ENABLE_CONSOLE: \"false\"",
                     "      HASURA_GRAPHQL_ENABLE_CONSOLE: \"true\""),
@@ -123,11 +119,11 @@ _OPEN_RULES = "rules_version = '2';\nservice cloud.firestore {\n  match /{docume
       ("deny", "planted-code")),
      # everyday: a rule that keeps its check, nginx's `allow all;`, a new config.toml's
      # defaults, the anon key, mise's own tasks
-     ("Edit", _edit("firestore.rules", "allow read: if isOwner();",
+     ("Edit", edit("firestore.rules", "allow read: if isOwner();",
                     "allow read: if isOwner() || isAdmin();"), ("allow", "edit-workspace")),
      ("Write", _write("supabase/config.toml", "[auth.email]\nenable_confirmations = false\n"),
       (None, None)),
-     ("Edit", _edit("src/lib/supabase.ts", "const url = process.env.SUPABASE_URL!",
+     ("Edit", edit("src/lib/supabase.ts", "const url = process.env.SUPABASE_URL!",
                     "const url = process.env.NEXT_PUBLIC_SUPABASE_URL!"),
       ("allow", "edit-workspace")),
      ("Write", _write("mise.toml", "[tools]\nnode = \"20\"\n\n[tasks.test]\nrun = \"pytest -q\"\n"),

@@ -3,25 +3,9 @@ what each rule holds for, and the everyday calls beside it that stay free."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from .conftest import decided, tool_decided
-
-_PROJECT = "/home/dev/project"
-_FREE = ("free", None)
-"""Neither asked nor denied (granted, or left to the host)."""
-
-
-def _edit(path: str, old: str, new: str) -> dict[str, Any]:
-    return {"file_path": f"{_PROJECT}/{path}", "old_string": old, "new_string": new}
-
-
-def _found(tool: str, given: dict[str, Any]) -> tuple[str | None, str | None]:
-    decision = tool_decided(tool, given)
-    return _FREE if decision[0] not in ("deny", "ask") else decision
-
+from .conftest import FREE, decided, edit, stopped, tool_decided
 
 _SECURE = "CONFIG_SECURE_FLASH_ENC_ENABLED=y\nCONFIG_SECURE_FLASH_ENCRYPTION_MODE_RELEASE=y"
 
@@ -60,15 +44,15 @@ _SECURE = "CONFIG_SECURE_FLASH_ENC_ENABLED=y\nCONFIG_SECURE_FLASH_ENCRYPTION_MOD
       ("ask", "fleet-rollout-widened")),
      # everyday: a size grown, a debug option, a rollout's next step, the key's line kept
      ("partitions.csv", "factory,  app,  factory, 0x10000, 1M,",
-      "factory,  app,  factory, 0x10000, 1500K,", _FREE),
+      "factory,  app,  factory, 0x10000, 1500K,", FREE),
      ("sdkconfig.defaults", "CONFIG_LOG_DEFAULT_LEVEL_INFO=y", "CONFIG_LOG_DEFAULT_LEVEL_DEBUG=y",
-      _FREE),
-     ("ota/rollout.yaml", "  percentage: 5", "  percentage: 25", _FREE)],
+      FREE),
+     ("ota/rollout.yaml", "  percentage: 5", "  percentage: 25", FREE)],
 )  # fmt: skip
 def test_firmware_locks_and_device_fleets(
     path: str, old: str, new: str, found: tuple[str | None, str | None]
 ) -> None:
-    assert _found("Edit", _edit(path, old, new)) == found
+    assert stopped("Edit", edit(path, old, new)) == found
 
 
 @pytest.mark.parametrize(
@@ -104,16 +88,16 @@ def test_firmware_locks_and_device_fleets(
      (".gitattributes", "*.ipynb filter=nbstripout\n*.zpln filter=nbstripout", "",
       ("ask", "protection-switched-off")),
      # everyday: a flag read where it was, a dry run kept, a request to the app's own host
-     ("src/payments/fraud.ts", "const skip = false;", "const skip = await flags.isOn('x');", _FREE),
+     ("src/payments/fraud.ts", "const skip = false;", "const skip = await flags.isOn('x');", FREE),
      ("scripts/bulk_close.py", 'parser.add_argument("--apply", action="store_true")',
-      'parser.add_argument("--apply", action="store_true", help="really update")', _FREE),
+      'parser.add_argument("--apply", action="store_true", help="really update")', FREE),
      ("apps/sidebar/src/main.js", "fetch('https://api.acme.io/t', {body: x})",
-      "fetch('https://api.acme.io/t', {method: 'POST', body: JSON.stringify(ticket)})", _FREE)],
+      "fetch('https://api.acme.io/t', {method: 'POST', body: JSON.stringify(ticket)})", FREE)],
 )  # fmt: skip
 def test_flags_bypasses_and_support_data(
     path: str, old: str, new: str, found: tuple[str | None, str | None]
 ) -> None:
-    assert _found("Edit", _edit(path, old, new)) == found
+    assert stopped("Edit", edit(path, old, new)) == found
 
 
 @pytest.mark.parametrize(
@@ -129,7 +113,7 @@ def test_virtual_efuses_burn_nothing(command: str, decision: str | None) -> None
     "path", [".sf/config.json", "platformio.ini", "west.yml", "analytics/metrics/revenue.sql"]
 )
 def test_files_that_aim_the_next_run_are_no_grant(path: str) -> None:
-    assert tool_decided("Edit", _edit(path, "a = 1", "a = 2"))[0] is None
+    assert tool_decided("Edit", edit(path, "a = 1", "a = 2"))[0] is None
 
 
 @pytest.mark.parametrize(

@@ -8,61 +8,57 @@ from typing import Any
 
 import pytest
 
-from .conftest import decided, tool_decided
+from .conftest import decided, edit, tool_decided
 
 _PROJECT = "/home/dev/project"
 
 
-def _edit(path: str, old: str, new: str) -> dict[str, Any]:
-    return {"file_path": f"{_PROJECT}/{path}", "old_string": old, "new_string": new}
-
-
 @pytest.mark.parametrize(
     ("given", "found"),
-    [(_edit("macos/Acme/Info.plist", "<key>SUPublicEDKey</key>\n<string>pWq3nB8x=</string>", ""),
+    [(edit("macos/Acme/Info.plist", "<key>SUPublicEDKey</key>\n<string>pWq3nB8x=</string>", ""),
       ("deny", "updates-unverified")),
-     (_edit("electron-builder.yml", "  publisherName:\n    - Acme\n",
+     (edit("electron-builder.yml", "  publisherName:\n    - Acme\n",
             "  verifyUpdateCodeSignature: false\n"), ("deny", "updates-unverified")),
-     (_edit("macos/Acme/Info.plist", "<string>https://updates.acme.io/appcast.xml</string>",
+     (edit("macos/Acme/Info.plist", "<string>https://updates.acme.io/appcast.xml</string>",
             "<string>http://updates.acme.io/appcast.xml</string>"), ("ask", "releases-weakened")),
-     (_edit("src/main/updater.ts", "autoUpdater.setFeedURL({ provider: 'github' })",
+     (edit("src/main/updater.ts", "autoUpdater.setFeedURL({ provider: 'github' })",
             "autoUpdater.setFeedURL({ provider: 'generic', url: 'http://198.51.100.23/acme/' })"),
       ("ask", "releases-weakened")),
-     (_edit("src/main/updater.ts", "autoUpdater.channel = 'latest'",
+     (edit("src/main/updater.ts", "autoUpdater.channel = 'latest'",
             "autoUpdater.allowDowngrade = true"), ("ask", "releases-weakened")),
-     (_edit("packaging/apt/conf/distributions", "SignWith: 9A3F1C2D7E5B8A64", "SignWith: no"),
+     (edit("packaging/apt/conf/distributions", "SignWith: 9A3F1C2D7E5B8A64", "SignWith: no"),
       ("ask", "releases-weakened")),
-     (_edit("electron-builder.yml", "win:\n  target: nsis\n",
+     (edit("electron-builder.yml", "win:\n  target: nsis\n",
             "win:\n  target: nsis\n  certificatePassword: \"Acme-EV-2024!sign\"\n"),
       ("ask", "releases-weakened")),
-     (_edit("build/entitlements.mac.plist", "<key>com.apple.security.cs.allow-jit</key>\n<true/>",
+     (edit("build/entitlements.mac.plist", "<key>com.apple.security.cs.allow-jit</key>\n<true/>",
             "<key>com.apple.security.cs.allow-jit</key>\n<true/>\n"
             "<key>com.apple.security.get-task-allow</key>\n<true/>"),
       ("ask", "protection-switched-off")),
-     (_edit("electron-builder.yml", "publish:\n  provider: s3\n",
+     (edit("electron-builder.yml", "publish:\n  provider: s3\n",
             "publish:\n  provider: s3\n  acl: public-read\n"), ("ask", "protection-switched-off")),
-     (_edit("casc/jenkins.yaml", "  authorizationStrategy:\n    globalMatrix: {}",
+     (edit("casc/jenkins.yaml", "  authorizationStrategy:\n    globalMatrix: {}",
             "  authorizationStrategy: unsecured"), ("ask", "protection-switched-off")),
-     (_edit("infra/bazel-remote/config.yaml",
+     (edit("infra/bazel-remote/config.yaml",
             "htpasswd_file: /etc/bazel-remote/.htpasswd\ntls_ca_file: /etc/bazel-remote/ca.pem\n",
             "# auth off for local testing\n"), ("ask", "protection-switched-off")),
-     (_edit("vars/deployProd.groovy",
+     (edit("vars/deployProd.groovy",
             "    input message: \"Deploy?\", submitter: 'release-managers'\n    sh './deploy'\n",
             "    sh './deploy'\n"), ("ask", "protection-switched-off")),
-     (_edit("app/build.gradle.kts", "signingConfigs {",
+     (edit("app/build.gradle.kts", "signingConfigs {",
             "signingConfigs {\n  create(\"release\") { storePassword = \"S3cr3t-Rel!\" }"),
       ("ask", "releases-weakened")),
      # everyday: the debug keystore's known password, the version bumped, the feed kept on
      # https, a key moved within the edit
-     (_edit("app/build.gradle.kts", "signingConfigs {",
+     (edit("app/build.gradle.kts", "signingConfigs {",
             "signingConfigs {\n  getByName(\"debug\") { storePassword = \"android\" }"),
       (None, None)),
-     (_edit("electron-builder.yml", "buildVersion: 3.2.0", "buildVersion: 3.2.1"),
+     (edit("electron-builder.yml", "buildVersion: 3.2.0", "buildVersion: 3.2.1"),
       ("allow", "edit-workspace")),
-     (_edit("macos/Acme/Info.plist", "<string>https://updates.acme.io/appcast.xml</string>",
+     (edit("macos/Acme/Info.plist", "<string>https://updates.acme.io/appcast.xml</string>",
             "<string>https://updates.acme.io/beta/appcast.xml</string>"),
       ("allow", "edit-workspace")),
-     (_edit("infra/bazel-remote/config.yaml", "htpasswd_file: /etc/a/.htpasswd\nport: 8080",
+     (edit("infra/bazel-remote/config.yaml", "htpasswd_file: /etc/a/.htpasswd\nport: 8080",
             "htpasswd_file: /etc/b/.htpasswd\nport: 9090"), ("allow", "edit-workspace"))],
 )  # fmt: skip
 def test_what_updates_releases_and_services_are_trusted_by(

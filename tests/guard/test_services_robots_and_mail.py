@@ -8,13 +8,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import decided, tool_decided
+from .conftest import decided, edit, tool_decided
 
 _PROJECT = "/home/dev/project"
-
-
-def _edit(path: str, old: str, new: str) -> dict[str, Any]:
-    return {"file_path": f"{_PROJECT}/{path}", "old_string": old, "new_string": new}
 
 
 def _write(path: str, content: str) -> dict[str, Any]:
@@ -76,56 +72,56 @@ def test_everyday_service_and_robot_calls_stay_free(command: str) -> None:
 
 @pytest.mark.parametrize(
     ("tool", "given", "found"),
-    [("Edit", _edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2  # certified",
+    [("Edit", edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2  # certified",
                     "max_linear_velocity: 3.5"), ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("urdf/arm.urdf.xacro", '<limit lower="-3.14" upper="3.14" effort="150.0"/>',
+     ("Edit", edit("urdf/arm.urdf.xacro", '<limit lower="-3.14" upper="3.14" effort="150.0"/>',
                     '<limit lower="-3.14" upper="3.14" effort="1000.0"/>'),
       ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("src/safety_node.cpp", "  if (estop_active_) {\n    stop();\n  }",
+     ("Edit", edit("src/safety_node.cpp", "  if (estop_active_) {\n    stop();\n  }",
                     "  // if (estop_active_) {\n  //   stop();\n  // }"),
       ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("firmware/src/safety.c", "#define ESTOP_INPUT_ENABLED 1",
+     ("Edit", edit("firmware/src/safety.c", "#define ESTOP_INPUT_ENABLED 1",
                     "#define ESTOP_INPUT_ENABLED 0"), ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("config/twist_mux.yaml", "locks:\n  estop:\n    topic: /safety/estop\n",
+     ("Edit", edit("config/twist_mux.yaml", "locks:\n  estop:\n    topic: /safety/estop\n",
                     "locks: {}\n"), ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("deploy/cyclonedds.xml", '<NetworkInterface name="enp3s0"/>',
+     ("Edit", edit("deploy/cyclonedds.xml", '<NetworkInterface name="enp3s0"/>',
                     '<Peers><Peer address="relay.example.com"/></Peers>'),
       ("ask", "safety-limit-weakened")),
      ("Write", _write("config/joint_limits.yaml",
                       "joint_limits:\n  wheel:\n    has_velocity_limits: false\n"),
       ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("test/test_speed_limits.py", "def test_max_speed_clamped(limiter):",
+     ("Edit", edit("test/test_speed_limits.py", "def test_max_speed_clamped(limiter):",
                     "@pytest.mark.skip(reason='flaky')\ndef test_max_speed_clamped(limiter):"),
       ("ask", "safety-limit-weakened")),
-     ("Edit", _edit("src/webhooks/postmark.js",
+     ("Edit", edit("src/webhooks/postmark.js",
                     "router.post('/hook', basicAuth({ users }), handle);",
                     "router.post('/hook', handle);"), ("ask", "auth-weakened")),
-     ("Edit", _edit("app/email/marketing.py",
+     ("Edit", edit("app/email/marketing.py",
                     'headers = {"List-Unsubscribe": f"<{url}>"}', "headers = {}"),
       ("ask", "consent-weakened")),
-     ("Edit", _edit("app/email/campaigns.py",
+     ("Edit", edit("app/email/campaigns.py",
                     "if user.email_opt_out:\n            continue", "# everyone"),
       ("ask", "consent-weakened")),
      ("Write", _write("config/mail.production.yml", "provider: ses\nhonor_unsubscribes: false\n"),
       ("ask", "consent-weakened")),
-     ("Edit", _edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
+     ("Edit", edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
                     "TrustManager[] all = { new X509TrustManager() {\n"
                     "    public void checkServerTrusted(X509Certificate[] c, String a) {}\n"
                     "}};\nreturn HttpClient.newBuilder().sslContext(ctx).build();"),
       ("ask", "protection-switched-off")),
-     ("Edit", _edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
+     ("Edit", edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
                     "HttpsURLConnection.setDefaultHostnameVerifier((h, s) -> true);"),
       ("ask", "protection-switched-off")),
      # everyday: a limit tuned a little, a stop renamed, a peer on the local network, a
      # flaky test of something else skipped, a route's handler renamed
-     ("Edit", _edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2",
+     ("Edit", edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2",
                     "max_linear_velocity: 1.4"), ("allow", "edit-workspace")),
-     ("Edit", _edit("deploy/cyclonedds.xml", '<NetworkInterface name="enp3s0"/>',
+     ("Edit", edit("deploy/cyclonedds.xml", '<NetworkInterface name="enp3s0"/>',
                     '<Peers><Peer address="192.168.10.7"/></Peers>'), ("allow", "edit-workspace")),
-     ("Edit", _edit("tests/test_export.py", "def test_csv_export(tmp_path):",
+     ("Edit", edit("tests/test_export.py", "def test_csv_export(tmp_path):",
                     "@pytest.mark.skip(reason='flaky')\ndef test_csv_export(tmp_path):"),
       ("allow", "edit-workspace")),
-     ("Edit", _edit("src/webhooks/postmark.js",
+     ("Edit", edit("src/webhooks/postmark.js",
                     "router.post('/hook', basicAuth({ users }), handle);",
                     "router.post('/hook', basicAuth({ users }), handlePostmark);"),
       ("allow", "edit-workspace"))],
