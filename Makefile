@@ -958,6 +958,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout155.yaml \
 		benchmarks/corpora/blind-holdout155-everyday.yaml --max-wrong-grants 0 --min-benign 0.923 \
 		--min-caught 0.921 --min-deny 0.375 --min-ask 0.839
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout156.yaml \
+		benchmarks/corpora/blind-holdout156-everyday.yaml --max-wrong-grants 0 --min-benign 0.954 \
+		--min-caught 0.656 --min-deny 0.221 --min-ask 0.652
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout157.yaml \
+		benchmarks/corpora/blind-holdout157-everyday.yaml --max-wrong-grants 0 --min-benign 0.911 \
+		--min-caught 0.826 --min-deny 0.326 --min-ask 0.666
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout158.yaml \
+		benchmarks/corpora/blind-holdout158-everyday.yaml --max-wrong-grants 0 --min-benign 0.866 \
+		--min-caught 0.893 --min-deny 0.34 --min-ask 0.873
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout159.yaml \
+		benchmarks/corpora/blind-holdout159-everyday.yaml --max-wrong-grants 0 --min-benign 0.733 \
+		--min-caught 0.963 --min-deny 0.671 --min-ask 0.82
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
@@ -70,9 +71,9 @@ def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_PUBLIC_ACL.findall(new)) > len(_PUBLIC_ACL.findall(old)):
+        if more(_PUBLIC_ACL, old, new):
             return True
-        if len(_UNSECURED.findall(new)) > len(_UNSECURED.findall(old)):
+        if more(_UNSECURED, old, new):
             return True
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
@@ -82,18 +83,18 @@ def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if len(_APPROVAL.findall(new)) < len(_APPROVAL.findall(old)):
             return True
-        if not iac and len(_ANYONE.findall(new)) > len(_ANYONE.findall(old)):
+        if not iac and more(_ANYONE, old, new):
             return True
-        if len(_MQTT_EVERY_TOPIC.findall(new)) > len(_MQTT_EVERY_TOPIC.findall(old)):
+        if more(_MQTT_EVERY_TOPIC, old, new):
             return True
         if _DEVICE_AUTH.search(old) and len(_PASSWORD_KEY.findall(new)) < len(
             _PASSWORD_KEY.findall(old)
         ):
             return True  # ESPHome's `ota:` without its `password:`: anyone flashes it
-        if len(_RBAC_ANY.findall(new)) > len(_RBAC_ANY.findall(old)):
+        if more(_RBAC_ANY, old, new):
             return True  # a role's rule made `apiGroups: ["*"]`, `resources: ["*"]`
-        if len(_EVERY_ADDRESS.findall(new)) > len(_EVERY_ADDRESS.findall(old)) and len(
-            _LOOPBACK.findall(new)
-        ) < len(_LOOPBACK.findall(old)):
+        if more(_EVERY_ADDRESS, old, new) and len(_LOOPBACK.findall(new)) < len(
+            _LOOPBACK.findall(old)
+        ):
             return True  # `listener 1883 127.0.0.1` made `0.0.0.0`: open to the network
     return False

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["AGENT_EMPOWERED", "empowers_agent"]
@@ -66,7 +67,7 @@ def empowers_agent(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if len(old) + len(new) > _MAX_TEXT:
             continue
         for pattern in (_POWERS, _TOKEN_TOOL):
-            if len(pattern.findall(new)) > len(pattern.findall(old)):
+            if more(pattern, old, new):
                 return True
         if old and len(_APPROVAL.findall(new)) < len(_APPROVAL.findall(old)):
             return True

@@ -6,7 +6,9 @@ Discord or Teams bot's settings list what the app may reach once installed: addi
 of the channels and direct messages it is in, or every member's e-mail address, from the
 next install on; so does a HubSpot app's ``requiredScopes`` given write, delete or export
 of CRM records, and a Salesforce profile or permission set given ``ViewAllData``,
-``ModifyAllData`` or the administration of users and code. An edit that adds such a
+``ModifyAllData`` or the administration of users and code, and a SMART on FHIR app's
+scopes given every resource type (``user/*.*``, ``system/*.read``: every patient's
+record, in whichever file the app keeps them). An edit that adds such a
 scope or permission, one the old text did not name, is marked `APP_SCOPES_WIDENED`
 (asked).
 """
@@ -18,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["APP_SCOPES_WIDENED", "widens_app_scopes"]
@@ -34,16 +37,21 @@ _SCOPE = re.compile(
     r"|\bcrm\.[\w.]+\.(?:write|delete)\b|\bcrm\.export\b|\bsettings\.users(?:\.[\w]+)?\.write\b"
 )
 """Scopes that read people's messages, files or addresses, or administer the workspace."""
+_SMART_ALL = re.compile(r"\b(?:user|system|patient)/\*\.(?:\*|read|write|[cruds]+)(?!\w)")
+"""A SMART on FHIR scope over every resource type."""
 _MAX_TEXT = 64 * 1024
 
 
 def widens_app_scopes(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of a chat app's manifest among ``paths`` adds a scope of
     `_SCOPE` its old text did not name."""
+    pairs = edit_pairs(inputs)
+    if any(more(_SMART_ALL, old, new) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT):
+        return True
     profiles = any(p.endswith(_SALESFORCE) for p in paths)
     if not profiles and not any(posixpath.basename(p).lower() in _MANIFESTS for p in paths):
         return False
-    for old, new in edit_pairs(inputs):
+    for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
         if set(_SCOPE.findall(new)) - set(_SCOPE.findall(old)):

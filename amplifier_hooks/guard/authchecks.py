@@ -36,8 +36,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import added, dropped, lines_added
+from amplifier_hooks.guard.changedtext import added, dropped, lines_added, live_matches
 from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["AUTH_WEAKENED", "weakens_auth"]
 
@@ -80,11 +81,15 @@ _GATE = re.compile(
     r"|verify_\w*(?:signature|webhook|token)\w*|\w+_verify_\w*(?:signature|sig)\w*"
     r"|require\w*(?:SecondFactor|Mfa|MFA|TwoFactor|2fa|Otp|OTP)\w*|require_(?:mfa|2fa|otp)\w*"
     r"|only(?:Owner|Role|Roles|Admin|Governance|Governor|Guardian|Authorized|Operator|Minter"
-    r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth)\b"
+    r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth"
+    r"|\w*Authori[sz]ation(?:Interceptor|Filter|Middleware|Guard|Handler)|\w*Auth(?:Interceptor|Guard)"
+    r"|state\s*!==?\s*[\w.]*[sS]tate)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
 request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
-on ``_authorizeUpgrade``: without it anyone upgrades the proxy)."""
+on ``_authorizeUpgrade``: without it anyone upgrades the proxy); a server's authorization
+interceptor or filter registered; an OAuth callback's comparison of the ``state`` it got
+with the one it sent (without it, another site's sign-in is taken for the user's)."""
 _COST = re.compile(
     r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
     re.I,
@@ -97,9 +102,6 @@ _LIFETIME = re.compile(
 _MAX_TEXT = 64 * 1024
 
 
-_TESTS = re.compile(
-    r"(?:^|/)(?:tests?|__tests__|spec)/|(?:^|/)test_[^/]*$|[._-](?:test|spec)\.\w+$"
-)
 _ADMINS = re.compile(
     r"(?:^|/)[^/]*(?:admins?|superusers?|owners)\.(?:ya?ml|json|toml|txt|csv)$", re.I
 )
@@ -109,7 +111,7 @@ _SESSION = re.compile(r"token|session|link|cookie|jwt|refresh|otp|auth|login", r
 
 def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether a write's or an edit's new text takes out or loosens a sign-in check."""
-    if paths and all(_TESTS.search(path) for path in paths):
+    if paths and all(test_code(path) for path in paths):
         return False
     pairs = change_pairs(inputs)
     if any(_ADMINS.search(path) for path in paths) and any(lines_added(o, n) for o, n in pairs):
@@ -129,21 +131,11 @@ def _weakens(old: str, new: str) -> bool:
         return True
     if old and (dropped(_LIMITER, old, new) or dropped(_GATE, old, new)):
         return True
-    if old and _live(_GATE, new) < _live(_GATE, old):  # a gate's line commented out
+    if old and live_matches(_GATE, new) < live_matches(_GATE, old):  # a gate commented out
         return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True
     return bool(old) and _raised(_LIFETIME, old, new)
-
-
-_COMMENTED = re.compile(r"^\s*(?://|#|/\*|\*|--)")
-
-
-def _live(pattern: re.Pattern[str], text: str) -> int:
-    """Matches of ``pattern`` on lines of ``text`` that are not comments."""
-    return sum(
-        len(pattern.findall(line)) for line in text.splitlines() if not _COMMENTED.match(line)
-    )
 
 
 def _waved_first(old: str, new: str) -> bool:

@@ -7,8 +7,9 @@ the kill switch left it on unless someone flipped it; ``parser.add_argument("--a
 action="store_true", default=True)`` makes a bulk script act on the live service at its
 next plain run, where it rehearsed before; a feature-flag client started ``offline: true``
 leaves every kill switch at the code's default, and one bootstrapped from a raw file on a
-code host takes them from whoever owns that file. Each is a protection switched off
-(`switchedoff`'s mark, asked).
+code host takes them from whoever owns that file; ``and False`` put in a check's
+condition (``if abs(diff) > 0 and False:``) keeps the code and never runs it. Each is a
+protection switched off (`switchedoff`'s mark, asked).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["hard_codes_bypass"]
@@ -49,6 +51,11 @@ _RAW_SOURCE = re.compile(
 )
 """Settings (flags, rules) loaded at run time from a file on a code host's raw address:
 whoever owns that repository or paste sets them, not the flag service."""
+_DEAD = re.compile(
+    r"\b(?:and|&&)\s*(?:False|false|0)\s*(?::|\)|\{|$)|\bif\s*\(?\s*(?:False|false|0)\s*(?:and\b|&&|\)|:)",
+    re.M,
+)
+"""A condition made never true by a literal (``... and False:``, ``if (false && ...)``)."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -58,11 +65,11 @@ def hard_codes_bypass(inputs: Mapping[str, Any]) -> bool:
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_FOR_REAL.findall(new)) > len(_FOR_REAL.findall(old)):
+        if more(_FOR_REAL, old, new):
             return True
-        if len(_FLAGS_OFFLINE.findall(new)) > len(_FLAGS_OFFLINE.findall(old)):
+        if more(_FLAGS_OFFLINE, old, new):
             return True
-        if len(_RAW_SOURCE.findall(new)) > len(_RAW_SOURCE.findall(old)):
+        if more(_RAW_SOURCE, old, new) or (old and more(_DEAD, old, new)):
             return True
         was = {m["name"]: m["value"] for m in _SKIP.finditer(old)}
         for found in _SKIP.finditer(new):

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["CARD_FIELDS_RAW", "takes_card_numbers"]
@@ -32,6 +33,6 @@ def takes_card_numbers(inputs: Mapping[str, Any]) -> bool:
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_FIELD.findall(new)) > len(_FIELD.findall(old)):
+        if more(_FIELD, old, new):
             return True
     return False

@@ -1,11 +1,12 @@
 """What an edit's new text has that its old text has not, and the other way round: the
-comparisons the checks of an edit's meaning share (`authchecks`, `servefiles`)."""
+comparisons the checks of an edit's meaning share (`authchecks`, `gates`, `servefiles`, …)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["added", "dropped", "lines_added"]
+__all__ = ["added", "dropped", "lines_added", "live_matches", "more", "number_moved"]
 
 
 def added(pattern: re.Pattern[str], old: str, new: str) -> bool:
@@ -18,7 +19,38 @@ def dropped(pattern: re.Pattern[str], old: str, new: str) -> bool:
     return added(pattern, new, old)
 
 
+def more(pattern: re.Pattern[str], old: str, new: str) -> bool:
+    """Whether ``new`` has more matches of ``pattern`` than ``old``: one more switch
+    turned off, one more opening, even where the same text was already there once."""
+    return len(pattern.findall(new)) > len(pattern.findall(old))
+
+
+def number_moved(
+    pattern: re.Pattern[str], old: str, new: str, moved: Callable[[float, float], bool]
+) -> bool:
+    """Whether a named number (``pattern``'s groups ``name`` and ``n``) that ``old`` sets
+    is set in ``new`` to a value ``moved(was, now)`` holds for: a limit raised, a bar
+    lowered. A name's first value in ``old`` is the one compared."""
+    before: dict[str, float] = {}
+    for found in pattern.finditer(old):
+        before.setdefault(found["name"].lower(), float(found["n"]))
+    return any(
+        (was := before.get(found["name"].lower())) is not None and moved(was, float(found["n"]))
+        for found in pattern.finditer(new)
+    )
+
+
 def lines_added(old: str, new: str) -> bool:
     """Whether ``new`` has a non-blank line that ``old`` has not (spaces around ignored)."""
     before = {line.strip() for line in old.splitlines()}
     return any(line.strip() and line.strip() not in before for line in new.splitlines())
+
+
+_COMMENT = re.compile(r"^\s*(?://|#(?!define|include|if|endif|else)|/\*|\*|--|<!--)")
+"""A line that is a comment in C, Python, shell, SQL, Lua or markup (C's ``#define`` is not)."""
+
+
+def live_matches(pattern: re.Pattern[str], text: str) -> int:
+    """Matches of ``pattern`` on the lines of ``text`` that are not comments: a check
+    commented out by an edit is a check taken out."""
+    return sum(len(pattern.findall(line)) for line in text.splitlines() if not _COMMENT.match(line))

@@ -14,6 +14,7 @@ from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.bypasses import hard_codes_bypass
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secret
+from amplifier_hooks.guard.confinement import unconfines
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
 from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
@@ -34,7 +35,9 @@ from amplifier_hooks.guard.ignorefiles import (
 from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
+from amplifier_hooks.guard.livetargets import LIVE_TARGETED, targets_live
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
+from amplifier_hooks.guard.moneycontrols import MONEY_CONTROL_LOOSENED, loosens_money_control
 from amplifier_hooks.guard.redaction import drops_redaction
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
@@ -67,7 +70,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     secret named for the browser, a machine's safety limit raised or its stop taken out, a
     bar the project set for its changes lowered, a spending cap lifted, the application's
     agent given a shell or its approval step dropped, funds left to whoever calls, a
-    firmware build's locks weakened, people's data sent out."""
+    firmware build's locks weakened, people's data sent out, a sandbox swapped for
+    production, a control on money loosened."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -102,6 +106,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((FUNDS_UNGUARDED,) if unguards_funds(paths, inputs) else ()),
         *((FIRMWARE_WEAKENED,) if weakens_firmware(inputs) else ()),
         *((PEOPLE_DATA_SENT,) if sends_people_data(paths, inputs) else ()),
+        *((LIVE_TARGETED,) if targets_live(paths, inputs) else ()),
+        *((MONEY_CONTROL_LOOSENED,) if loosens_money_control(paths, inputs) else ()),
     )
 
 
@@ -109,7 +115,8 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """A protection switched off: a setting's or a check's (`switchedoff`), an app's
     entitlements (`entitlements`), its code's TLS checks (`tlscode`), a step that hides
     personal data or credentials (`redaction`), a service's access control taken out of
-    its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`)."""
+    its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`), a
+    workload's confinement or a managed device's lock taken off (`confinement`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
@@ -117,6 +124,7 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         or drops_redaction(paths, inputs)
         or drops_access(paths, inputs)
         or hard_codes_bypass(inputs)
+        or unconfines(paths, inputs)
     )
 
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["CONSENT_WEAKENED", "weakens_consent"]
@@ -65,16 +66,16 @@ def weakens_consent(inputs: Mapping[str, Any]) -> bool:
             return True
         if _ASKS.search(old) and not _ASKS.search(new):
             return True
-        if len(_AUTO.findall(new)) > len(_AUTO.findall(old)):
+        if more(_AUTO, old, new):
             return True
         if _MASKED.search(old) and _UNMASKED.search(new):
             return True
-        if len(_PIXEL_PERSON.findall(new)) > len(_PIXEL_PERSON.findall(old)):
+        if more(_PIXEL_PERSON, old, new):
             return True
         if len(_OPT_OUT.findall(new)) < len(_OPT_OUT.findall(old)):
             return True
     return any(
-        len(_OPT_OUT_OFF.findall(new)) > len(_OPT_OUT_OFF.findall(old))
+        more(_OPT_OUT_OFF, old, new)
         for old, new in change_pairs(inputs)
         if len(old) + len(new) <= _MAX_TEXT
     )

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["FUNDS_UNGUARDED", "unguards_funds"]
@@ -49,7 +50,7 @@ def unguards_funds(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_UNLIMITED.findall(new)) > len(_UNLIMITED.findall(old)):
+        if more(_UNLIMITED, old, new):
             return True
         if "function" in new and _open_movers(new) > _open_movers(old):
             return True

@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["DATA_OPENED", "opens_data"]
@@ -60,9 +61,9 @@ def opens_data(inputs: Mapping[str, Any]) -> bool:
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_OPENED.findall(new)) > len(_OPENED.findall(old)):
+        if more(_OPENED, old, new):
             return True
-        if len(_ANONYMOUS_ON.findall(new)) > len(_ANONYMOUS_ON.findall(old)):
+        if more(_ANONYMOUS_ON, old, new):
             return True
     for old, new in edit_pairs(inputs):  # (a new config.toml's defaults are no change)
         if len(_SIGN_IN_ON.findall(new)) < len(_SIGN_IN_ON.findall(old)) and _SIGN_IN_OFF.search(

@@ -23,6 +23,7 @@ from amplifier_hooks.guard.memo import resolved
 from amplifier_hooks.guard.metadatahosts import metadata_host
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.providers import (
+    BODY_KEYED,
     foreign_secret,
     providers_host,
     secrets_go_home,
@@ -83,7 +84,8 @@ DOWNLOAD = "@cloud-download"
 """A copy from cloud storage into a folder here (``aws s3 sync s3://b/x data/raw``)."""
 SECRET_ELSEWHERE = "@secret-to-other-host"
 SECRET_HEADER_HOME = "@secret-header-home"
-"""A provider's secret sent in a header to the provider's own hosts, and in nothing else."""
+"""A provider's secret sent in a header to the provider's own hosts, and in nothing else
+(or in the body, to a provider whose API takes its keys there: `providers.BODY_KEYED`)."""
 SECRET_HEADER_API = "@secret-header-api"
 """A secret no provider's table names sent in a header (or as the basic-auth user) only,
 to a host the guard cannot tie to it (``$LOOKER_TOKEN`` to ``acme.looker.com``): the
@@ -214,6 +216,8 @@ def _marks(piece: Piece, places: Places | None) -> tuple[str, ...]:
             hosts.append(host)
     if hosts and foreign_secret(piece.args, tuple(hosts)) is not None:
         marks.append(SECRET_ELSEWHERE)
+    elif hosts and secrets_go_home(piece.args, tuple(hosts), BODY_KEYED):
+        marks.append(SECRET_HEADER_HOME)  # (Plaid's keys go in its requests' body)
     elif hosts and (headers := _headers_only(piece.args)) is not None:
         if secrets_go_home(headers, tuple(hosts)):
             marks.append(SECRET_HEADER_HOME)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["FIRMWARE_WEAKENED", "weakens_firmware"]
@@ -75,7 +76,7 @@ def weakens_firmware(inputs: Mapping[str, Any]) -> bool:
             for name, value in before.items()
         ):
             return True
-        if len(_DEV_KEY.findall(new)) > len(_DEV_KEY.findall(old)):
+        if more(_DEV_KEY, old, new):
             return True
         if len(_REQUIRED.findall(new)) < len(_REQUIRED.findall(old)):
             return True

@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["ROLLOUT_WIDENED", "fleet_commands", "fleet_system", "widens_rollout"]
@@ -194,4 +195,4 @@ def _to_everyone(old: str, new: str) -> bool:
         was = before.get(found["key"].lower())
         if was is not None and was < 50 and float(found["n"]) >= 100:
             return True
-    return len(_ALL.findall(new)) > len(_ALL.findall(old))
+    return more(_ALL, old, new)

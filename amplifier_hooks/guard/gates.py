@@ -8,7 +8,8 @@ linters and detectors it runs (golangci's ``gosec``, Slither's detectors), the c
 OpenZeppelin's upgrade plugin makes of a new implementation, and the tests that run at
 all. An edit that lowers such a bar, skips a whole test module or an eval, ignores
 another advisory, turns a ``"deny"`` into ``"allow"``, admits a copyleft licence, drops a
-security linter or excludes more detectors lets the next change that fails it through,
+security linter or excludes more detectors, or narrows what the code scanners read
+(`scanreach`) lets the next change that fails it through,
 in a diff of one number. Each is marked `GATE_LOWERED` (asked: the project may mean it, a
 person says so).
 """
@@ -20,8 +21,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 from amplifier_hooks.guard.safetylimits import SKIP_MARKER
+from amplifier_hooks.guard.scanreach import narrows_scan
 
 __all__ = ["GATE_LOWERED", "lowers_gate"]
 
@@ -36,7 +39,8 @@ _BAR = re.compile(
 """A bar and its number: an eval's or a test run's pass rate, a coverage floor, the
 reviews or signatures a change needs (a constant's ``THRESHOLD`` in capitals)."""
 _ADVISORY = re.compile(r"\b(?:RUSTSEC-\d{4}-\d{4}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}"
-                       r"|CVE-\d{4}-\d{4,}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4})\b", re.I)  # fmt: skip
+                       r"|CVE-\d{4}-\d{4,}|PYSEC-\d{4}-\d+|GO-\d{4}-\d{4}"
+                       r"|SNYK-[A-Z0-9]+-[A-Z0-9]+-\d+)\b", re.I)  # fmt: skip
 _AUDIT_FILES = frozenset({"deny.toml", "audit.toml", ".trivyignore", ".trivyignore.yaml",
                           ".grype.yaml", "osv-scanner.toml", ".snyk", ".nsprc", "audit-ci.json",
                           "audit-ci.jsonc", ".safety-policy.yml", ".auditignore"})  # fmt: skip
@@ -73,9 +77,9 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if _more(_IGNORED_FLAG, old, new) or _more(_UNSAFE_UPGRADE, old, new):
+        if more(_IGNORED_FLAG, old, new) or more(_UNSAFE_UPGRADE, old, new):
             return True
-        if names & _AUDIT_FILES and _more(_ADVISORY, old, new):
+        if names & _AUDIT_FILES and more(_ADVISORY, old, new):
             return True
         if "deny.toml" in names and old and _deny_loosened(old, new):
             return True
@@ -83,15 +87,15 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if "slither.config.json" in names and old and _excluded_more(old, new):
             return True
-        if _more(_WHOLE_SKIP, old, new):
+        if more(_WHOLE_SKIP, old, new) or narrows_scan(paths, old, new):
             return True
-        if any(_EVALS.search(path) for path in paths) and _more(SKIP_MARKER, old, new):
+        if any(_EVALS.search(path) for path in paths) and more(SKIP_MARKER, old, new):
             return True
-    return any(_lowered(old, new) for old, new in edit_pairs(inputs) if len(old) < _MAX_TEXT)
-
-
-def _more(pattern: re.Pattern[str], old: str, new: str) -> bool:
-    return len(pattern.findall(new)) > len(pattern.findall(old))
+    return any(
+        number_moved(_BAR, old, new, _lowered)
+        for old, new in edit_pairs(inputs)
+        if len(old) < _MAX_TEXT
+    )
 
 
 def _deny_loosened(old: str, new: str) -> bool:
@@ -109,7 +113,7 @@ def _dropped_linter(old: str, new: str) -> bool:
     kept = {line.strip() for line in new.splitlines()}
     if any(_SECURITY_LINTER.search(line) and line.strip() not in kept for line in old.splitlines()):
         return True
-    return "disable" in new and _more(_SECURITY_LINTER, old, new)
+    return "disable" in new and more(_SECURITY_LINTER, old, new)
 
 
 def _excluded_more(old: str, new: str) -> bool:
@@ -118,12 +122,5 @@ def _excluded_more(old: str, new: str) -> bool:
     return bool(after - before - {""})
 
 
-def _lowered(old: str, new: str) -> bool:
-    before: dict[str, float] = {}
-    for found in _BAR.finditer(old):
-        before.setdefault(found["name"].lower(), float(found["n"]))
-    for found in _BAR.finditer(new):
-        was = before.get(found["name"].lower())
-        if was is not None and float(found["n"]) < was:
-            return True
-    return False
+def _lowered(was: float, now: float) -> bool:
+    return now < was

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["INPUT_RUN", "runs_input"]
@@ -37,6 +38,6 @@ def runs_input(inputs: Mapping[str, Any]) -> bool:
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_RUN.findall(new)) > len(_RUN.findall(old)):
+        if more(_RUN, old, new):
             return True
     return False

@@ -6,7 +6,9 @@ service and read by everyone on call, so the webhook's signing secret, an API ke
 customer's card number in a request's fields is in all of them from the next deploy on.
 An edit whose new text adds a logging or printing call that names a variable of a secret
 (its name holds ``secret``, ``password``, ``token``, ``api_key``, ``private_key``), a
-request's whole parameters or body, or its ``authorization`` or ``cookie`` header, is
+request's whole parameters or body, its ``authorization`` or ``cookie`` header, or a
+person's identifying number (a social security, bank account or card number, a date of
+birth, a medical record number) by its variable's or its key's name, is
 marked `SECRET_LOGGED` (asked). Names inside a string literal are the message's words, not
 the value, and are not read; nor is a test of whether the value is there (``bool(api_key)``,
 ``token.length``), nor a value handed to a function that hides it (``mask(api_key)``).
@@ -40,6 +42,20 @@ _REQUEST = re.compile(
     r"|\brequest\.get_json\(\)"
     r"|\b(?:req|request)\.headers\.(?:authorization|cookie)\b",
 )
+_PERSON_WORDS = (
+    r"ssn|social_?security\w*|account_?number|accountNumber|routing_?number|routingNumber|iban"
+    r"|date_?of_?birth|dateOfBirth|dob|tax_?id|taxId|passport\w*|card_?number|cardNumber|cvv|cvc"
+    r"|mrn|diagnos\w*"
+)
+_PERSON = re.compile(rf"\b(?:{_PERSON_WORDS})\b", re.I)
+_PERSON_KEYED = re.compile(rf"[\"'](?:{_PERSON_WORDS})[\"']\s*(?::|\](?!\s*\[))", re.I)
+"""A person's identifying number or record by its variable's name, or by a dict's key or
+a subscript (``"account_number": numbers.account``, ``payload["ssn"]``; not a slice of it,
+``payload["ssn"][-4:]``)."""
+_BODY = re.compile(
+    r"\bloadRequestContents\(|\bgetRequestBody\(|\bgetContentAsString\(|\breadBody\("
+)
+"""A request's whole body read as text (a FHIR server's: a patient's record)."""
 _STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
 _INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}")
 _PRESENCE = re.compile(
@@ -80,6 +96,8 @@ def _names_secret(line: str) -> bool:
     inside = [part for m in _INTERPOLATED.finditer(line) for part in m.groups() if part]
     code = _PRESENCE.sub(" ", " ".join([_STRING.sub(" ", line), *inside]))
     code = _MASKED.sub(" ", code)
-    if _HEADER_KEYED.search(_MASKED.sub(" ", line)):
+    if _HEADER_KEYED.search(_MASKED.sub(" ", line)) or _PERSON_KEYED.search(line):
+        return True
+    if _PERSON.search(code) or _BODY.search(code):
         return True
     return _SECRET.search(code) is not None or _REQUEST.search(code) is not None

@@ -42,11 +42,15 @@ _PROTECTED = re.compile(
 """Names of what the law protects most: a data-protection request's or a sample of
 personal data, social security numbers, pay, identity documents, health records, payment
 cards' numbers."""
+_CHECKED = re.compile(r"(?:^|[-_.])(?:mrns?|crosswalks?|kyc|aml|sars)(?:[-_.]|$)")
+"""A table named for the key that ties a study's codes back to patients (an MRN
+crosswalk), or for identity checks and suspicious-activity reports (KYC, AML, SARs): the
+code that runs them (``kyc.py``) is no table and stays granted."""
 _EXPORTS = frozenset({"export", "exports", "dump", "dumps", "backup", "backups", "gdpr", "bank"})
 """Folders a service's data is taken out into (not a project's ``data`` or ``fixtures``)."""
 _WORD = re.compile(r"[-_.]")
 _KEPT = frozenset({"hr", "payroll", "personnel", "i9", "i9_scans", "medical-records",
-                   "patient-records"})  # fmt: skip
+                   "patient-records", "phi", "pii"})  # fmt: skip
 """Folders kept for people's records: nothing below one is read under a grant."""
 _SAMPLES = frozenset({"fixtures", "fixture", "samples", "sample", "synthetic", "fake", "mock",
                       "mocks", "testdata", "test-data", "golden"})  # fmt: skip
@@ -62,6 +66,8 @@ def people_export(path: str) -> bool:
         return True
     if not _DATA.search(name) or not _SAMPLES.isdisjoint(folders):
         return False
+    if _CHECKED.search(name):
+        return True
     exported = any(not _EXPORTS.isdisjoint(_WORD.split(f)) for f in folders)  # `prod_dump/`
     if _PEOPLE.search(name) is None:
         return _WHOLE.search(name) is not None and exported

@@ -13,7 +13,7 @@ import re
 
 from amplifier_hooks.secret_shapes import SECRET_KEY
 
-__all__ = ["PROVIDERS", "foreign_secret", "secrets_go_home", "uses_variable"]
+__all__ = ["BODY_KEYED", "PROVIDERS", "foreign_secret", "secrets_go_home", "uses_variable"]
 
 PROVIDERS: dict[str, tuple[str, ...]] = {
     "GITHUB": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
@@ -72,10 +72,20 @@ PROVIDERS: dict[str, tuple[str, ...]] = {
     "ALPACA": ("alpaca.markets",),
     "OANDA": ("oanda.com",),
     "TRADIER": ("tradier.com",),
+    "PLAID": ("plaid.com",),
+    "DWOLLA": ("dwolla.com",),
+    "WISE": ("wise.com", "transferwise.com", "transferwise.tech"),
+    "ADYEN": ("adyen.com", "adyenpayments.com"),
+    "PERSONA": ("withpersona.com",),
+    "ONFIDO": ("onfido.com",),
 }
 """A secret variable's first word and the hosts its secret is for (the host, or a name
 ending with ``.`` and it). Providers people run themselves under any name (GitLab, Gitea,
 Jenkins) are not here: their secrets go to hosts no table can list."""
+
+BODY_KEYED = frozenset({"PLAID"})
+"""Providers whose API takes its keys in the request's JSON body (Plaid's ``client_id`` and
+``secret``), not in a header: sent to the provider's own hosts, that is its API called."""
 
 _USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -117,18 +127,24 @@ def _belongs(host: str, owned: tuple[str, ...]) -> bool:
     return any(host == mark or host.endswith(f".{mark}") for mark in owned)
 
 
-def secrets_go_home(words: tuple[str, ...], hosts: tuple[str, ...]) -> bool:
-    """Whether ``words`` use at least one secret variable and each is a provider's whose
-    hosts all of ``hosts`` are (``-H "x-api-key: $ANTHROPIC_API_KEY"`` to
-    ``api.anthropic.com``): the request authenticates to the provider, as its SDK does."""
+def secrets_go_home(
+    words: tuple[str, ...], hosts: tuple[str, ...], providers: frozenset[str] | None = None
+) -> bool:
+    """Whether ``words`` use at least one secret variable and each is a provider's (of
+    ``providers``, when given) whose hosts all of ``hosts`` are (``-H "x-api-key:
+    $ANTHROPIC_API_KEY"`` to ``api.anthropic.com``): the request authenticates to the
+    provider, as its SDK does."""
     found = False
     for word in words:
         for used in _USES.finditer(word):
             name = used.group(1)
             if SECRET_KEY.match(name) is None:
                 continue
-            owned = PROVIDERS.get(name.partition("_")[0].upper())
+            first = name.partition("_")[0].upper()
+            owned = PROVIDERS.get(first)
             if owned is None or not hosts or not all(_belongs(h, owned) for h in hosts):
+                return False
+            if providers is not None and first not in providers:
                 return False
             found = True
     return found

@@ -2,7 +2,8 @@
 are logged, exported or sent to telemetry: a collector's ``redaction`` processor dropped
 from its pipeline, a log filter that calls ``redact_pii`` deleted, an attribute's
 ``action: delete`` or ``action: hash`` removed, a ``scrub``, ``mask`` or ``anonymize``
-step gone.
+step gone, and in a de-identification recipe's file, a step, an entity or a transform it
+applied taken out (``REMOVE PatientName``, ``- PERSON``).
 
 From the next deploy on, the data it hid reaches logs, vendors and dashboards in the
 clear. The guard cannot tell which step matters; it sees one that was in the old text
@@ -18,6 +19,7 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import dropped
 from amplifier_hooks.guard.ignorefiles import edit_pairs
+from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["drops_redaction"]
 
@@ -36,12 +38,26 @@ _MAX_TEXT = 200_000
 def drops_redaction(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit takes out a step of `_REDACTION` that its old text holds (a test's
     file is no deploy, and is not read)."""
-    if all(_TESTS.search(p) for p in paths):
+    paths = tuple(paths)
+    if all(test_code(p) for p in paths):
         return False
+    recipe = any(_RECIPE.search(p) for p in paths)
     for old, new in edit_pairs(inputs):
-        if len(old) + len(new) <= _MAX_TEXT and dropped(_REDACTION, old, new):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if dropped(_REDACTION, old, new) or (recipe and dropped(_DEID_STEP, old, new)):
             return True
     return False
 
 
-_TESTS = re.compile(r"(?:^|/)(?:tests?|spec|__tests__)/|(?:^|/)test_[^/]*$|\.(?:spec|test)\.\w+$")
+_RECIPE = re.compile(
+    r"deid|de-?identif|anonymi[sz]|pseudonymi[sz]|presidio|redact|scrub|/phi/", re.I
+)
+"""A de-identification recipe's or configuration's file."""
+_DEID_STEP = re.compile(
+    r"^[ \t]*(?:(?:REMOVE|BLANK|REPLACE|JITTER|HASH|ADD)[ \t]+\S+|-[ \t]*[A-Z][A-Z0-9_]{2,}"
+    r"|enabled[ \t]*:[ \t]*true)[ \t]*$",
+    re.M,
+)
+"""A recipe's step (``REMOVE PatientName``: a DICOM recipe's), an entity it finds
+(``- US_SSN``: Presidio's), a transform switched on (``date_shift: enabled: true``)."""

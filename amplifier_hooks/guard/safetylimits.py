@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import live_matches, more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["SAFETY_WEAKENED", "SKIP_MARKER", "weakens_safety"]
@@ -36,7 +37,6 @@ _STOP = re.compile(
     r"\b\w*(?:estop|e_stop|emergency_?stop|interlock|watchdog|safety_(?:stop|check|enabled))\w*",
     re.IGNORECASE,
 )
-_COMMENT = re.compile(r"^\s*(?://|#(?!define|include|if|endif|else)|/\*|\*|<!--)")
 _OFF = re.compile(rf"(?P<name>{_STOP.pattern})\s*(?:[:=]|\s)\s*(?:0|false|False|no|off)\b", re.I)
 _UNLIMITED = re.compile(
     r"\bhas_(?:velocity|acceleration|effort|jerk)_limits\s*[:=]\s*(?:false|False|no)\b"
@@ -72,16 +72,16 @@ def weakens_safety(inputs: Mapping[str, Any]) -> bool:
             continue
         if any(not _PRIVATE.match(h) for h in _hosts(new) - _hosts(old)):
             return True
-        if len(_OFF.findall(new)) > len(_OFF.findall(old)):
+        if more(_OFF, old, new):
             return True
-        if len(_UNLIMITED.findall(new)) > len(_UNLIMITED.findall(old)):
+        if more(_UNLIMITED, old, new):
             return True
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if _live_stops(new) < _live_stops(old):
+        if live_matches(_STOP, new) < live_matches(_STOP, old):
             return True
-        if _raised(_LIMIT, old, new) or _raised(_URDF_LIMIT, old, new):
+        if number_moved(_LIMIT, old, new, _raised) or number_moved(_URDF_LIMIT, old, new, _raised):
             return True
         if _guarded_skips(new) > _guarded_skips(old):
             return True
@@ -103,17 +103,5 @@ def _hosts(text: str) -> set[str]:
     return {found["host"].lower() for found in _PEER.finditer(text)}
 
 
-def _live_stops(text: str) -> int:
-    """Mentions of a stop or interlock on lines that are not comments."""
-    return sum(len(_STOP.findall(line)) for line in text.splitlines() if not _COMMENT.match(line))
-
-
-def _raised(pattern: re.Pattern[str], old: str, new: str) -> bool:
-    before: dict[str, float] = {}
-    for found in pattern.finditer(old):
-        before.setdefault(found["name"].lower(), float(found["n"]))
-    for found in pattern.finditer(new):
-        was = before.get(found["name"].lower())
-        if was is not None and was > 0 and float(found["n"]) > _RAISE * was:
-            return True
-    return False
+def _raised(was: float, now: float) -> bool:
+    return was > 0 and now > _RAISE * was

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["PEOPLE_DATA_SENT", "sends_people_data"]
@@ -50,7 +51,7 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
         for found in _SEND.finditer(new):
             if found["host"] not in known and _PEOPLE.search(found.group(0)):
                 return True
-        if third_party and len(_GOVERNMENT_ID.findall(new)) > len(_GOVERNMENT_ID.findall(old)):
+        if third_party and more(_GOVERNMENT_ID, old, new):
             return True
     return False
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["SITE_CHANGED", "changes_site"]
@@ -58,11 +59,11 @@ def changes_site(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if before and after and after - before:
             return True
         for pattern in (_ANY_URL, _HOME_REDIRECT):
-            if len(pattern.findall(new)) > len(pattern.findall(old)):
+            if more(pattern, old, new):
                 return True
-        if len(_DEINDEX.findall(new)) > len(_DEINDEX.findall(old)) and len(
-            _INDEXED.findall(new)
-        ) < max(1, len(_INDEXED.findall(old))):
+        if more(_DEINDEX, old, new) and len(_INDEXED.findall(new)) < max(
+            1, len(_INDEXED.findall(old))
+        ):
             return True  # (a preview's noindex beside production's `index: true`: kept)
         if _flattened(old, new):
             return True

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import number_moved
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["SPEND_UNCAPPED", "uncaps_spend"]
@@ -58,7 +59,7 @@ def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
             if now in _NONE or (was not in _NONE and now not in _NONE
                                 and float(now) > _RAISE * float(was)):  # fmt: skip
                 return True
-        if _PAID_CALL.search(new) and _raised(_RETRIES, old, new, _RETRIES_RAISE):
+        if _PAID_CALL.search(new) and number_moved(_RETRIES, old, new, _retries_raised):
             return True
         stops = {m["name"].lower(): m["value"].lower() for m in _STOP.finditer(old)}
         for found in _STOP.finditer(new):
@@ -68,9 +69,5 @@ def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
     return False
 
 
-def _raised(pattern: re.Pattern[str], old: str, new: str, factor: float) -> bool:
-    before = {m["name"].lower(): int(m["n"]) for m in pattern.finditer(old)}
-    return any(
-        (was := before.get(m["name"].lower())) is not None and int(m["n"]) > factor * max(was, 1)
-        for m in pattern.finditer(new)
-    )
+def _retries_raised(was: float, now: float) -> bool:
+    return now > _RETRIES_RAISE * max(was, 1)

@@ -51,6 +51,7 @@ __all__ = ["PROTECTION_SWITCHED_OFF", "REHEARSAL", "switches_protection_off"]
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _PROTECTION = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
+    r"|deid|de[_-]?identif\w*|anonymi[sz]\w*"
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
     r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only"
@@ -146,7 +147,8 @@ _LET_IN = re.compile(
     r"\btrust_remote_code\s*[:=]\s*[\"']?true\b|\.launch\([^)\n]*\bshare\s*=\s*True\b"
     r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']"
     r"|\bACTIONS_ALLOW_UNSECURE_COMMANDS[\"']?\s*[:=]\s*[\"']?true\b"
-    r"|^\s*ffi\s*=\s*true\b",
+    r"|^\s*ffi\s*=\s*true\b"
+    r"|<logger\s+name=\"[^\"]*(?:audit|security)[^\"]*\"[^>]*\blevel=\"OFF\"",
     re.I | re.M,
 )
 """Code from a model's repository run at load (``trust_remote_code=True``), a demo's
@@ -155,7 +157,8 @@ a role given to anyone not logged in (Airflow's ``AUTH_ROLE_PUBLIC = 'Admin'``),
 workflow's deprecated ``set-env`` commands let back in (``ACTIONS_ALLOW_UNSECURE_COMMANDS``:
 any step's output then sets the next steps' variables, ``PATH`` and ``NODE_OPTIONS``), or
 Foundry's ``ffi = true`` (every test and script may then run any command on the machine,
-a dependency's among them)."""
+a dependency's among them), or an audit logger's level made ``OFF`` (Logback's: no record
+of who read what)."""
 _RETENTION = re.compile(
     r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
 )
@@ -357,12 +360,33 @@ def _goes_live(old: str, new: str) -> bool:
 def _check_dropped(old: str, new: str) -> bool:
     """Whether a line of ``old`` that checks access is gone from ``new`` or commented out
     there (compared without its indentation)."""
-    kept = {line.strip() for line in new.splitlines() if not _commented(line.strip())}
+    live = [line.strip() for line in new.splitlines() if not _commented(line.strip())]
+    kept = set(live)
     for line in old.splitlines():
         text = line.strip()
         if text and not _commented(text) and _CHECK.search(text) and text not in kept:
+            if _only_keyed(text) and _key_kept(old, live):
+                continue  # (`"Idempotency-Key": key` with another value: still sent)
             return True
     return False
+
+
+_FRESH = re.compile(r"uuid|random|nanoid|Date\.now|time\.time\(|token_hex|token_urlsafe", re.I)
+"""A value made anew at each call: an idempotency key given one is no key (every retry is
+a new request, charged again)."""
+
+
+def _key_kept(old: str, live: list[str]) -> bool:
+    """Whether an idempotency key's line is still sent with a value that is not made anew
+    at each call (where the old one was not)."""
+    kept = [line for line in live if _only_keyed(line)]
+    return bool(kept) and (_FRESH.search(old) is not None or not any(map(_FRESH.search, kept)))
+
+
+def _only_keyed(text: str) -> bool:
+    """Whether every check ``text`` holds is an idempotency key's name."""
+    found = [m.group(0).lower().replace("-", "_") for m in _CHECK.finditer(text)]
+    return bool(found) and all(f == "idempotency_key" for f in found)
 
 
 def _commented(text: str) -> bool:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["skips_tls_checks"]
@@ -53,6 +54,6 @@ def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_SKIPS.findall(new)) > len(_SKIPS.findall(old)):
+        if more(_SKIPS, old, new):
             return True
     return False

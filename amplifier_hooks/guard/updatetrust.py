@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["RELEASES_WEAKENED", "UPDATES_UNVERIFIED", "update_marks"]
@@ -64,10 +65,10 @@ def update_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if len(_UNVERIFIED.findall(new)) > len(_UNVERIFIED.findall(old)):
+        if more(_UNVERIFIED, old, new):
             return (UPDATES_UNVERIFIED,)
         for pattern in (_FEED_HTTP, _WEAK):
-            if len(pattern.findall(new)) > len(pattern.findall(old)):
+            if more(pattern, old, new):
                 marks = (RELEASES_WEAKENED,)
     return marks
 

@@ -94,6 +94,10 @@ _APFS_LISTS = frozenset({"list", "listSnapshots", "listVolumeGroups"})
 """``diskutil apfs`` verbs that print; the others add, delete, resize or encrypt volumes."""
 
 
+_FILTERS = frozenset({"internal", "external", "physical", "virtual"})
+"""``diskutil list``'s filters of the disks it prints."""
+
+
 def _diskutil(args: tuple[str, ...]) -> Reading:
     """``diskutil list|info [-plist] [DISK]``, ``diskutil apfs list [DISK]``: every other
     verb mounts, erases or repartitions."""
@@ -101,7 +105,7 @@ def _diskutil(args: tuple[str, ...]) -> Reading:
         args = ("list", *args[2:])
     if not args or args[0] not in ("list", "info"):
         return doubtful("diskutil changes disks unless it lists them")
-    rest = [a for a in args[1:] if a != "-plist"]
+    rest = [a for a in args[1:] if a != "-plist" and (args[0] != "list" or a not in _FILTERS)]
     if len(rest) > 1 or any(a.startswith("-") for a in rest):
         return doubtful("diskutil list takes one disk")
     return Reading(acts_of(Does.READ, rest))

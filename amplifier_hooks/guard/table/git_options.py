@@ -99,7 +99,7 @@ BLAME = _opts("-b --root --show-stats --score-debug -f,--show-name -n,--show-num
              "--date= --progress! --contents=:read --ignore-rev= --ignore-revs-file=:read "
              "--color-lines --color-by-age --minimal -s -e,--show-email --abbrev=? -c "
              "--incremental --encoding= -h,--help")  # fmt: skip
-ADD = _opts("-n,--dry-run -v,--verbose -f,--force -i,--interactive:doubt -p,--patch:doubt "
+ADD = _opts("-n,--dry-run -v,--verbose -f,--force:doubt -i,--interactive:doubt -p,--patch:doubt "
            "-e,--edit:doubt -u,--update -A,--all! --ignore-removal! -N,--intent-to-add "
            "--refresh --ignore-errors --ignore-missing --sparse --chmod= "
            "--pathspec-from-file=:read --pathspec-file-nul --renormalize -h,--help")  # fmt: skip

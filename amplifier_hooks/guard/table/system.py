@@ -55,6 +55,31 @@ def _nginx(read: Read) -> Reading | None:
     return _LOOKS
 
 
+_RSYSLOGD = opts("-N=:check -f=:read -d -h,-?", permute=True)
+"""rsyslogd's configuration check (``-N LEVEL``) of a file it reads (``-f``); without
+``-N`` it starts the daemon."""
+
+
+def _rsyslogd(read: Read) -> Reading | None:
+    if not read.has("check") or read.operands:
+        return doubtful("rsyslogd without -N starts the daemon")
+    return Reading(acts_of(Does.READ, read.values("read")))
+
+
+_BEAT = opts("-c,--c=:read -e -v -d,--d= --strict.perms! --path.config=:read --path.home=:read "
+             "--path.data=:read -E=:doubt")  # fmt: skip
+"""The Elastic Beats' options a test reads its configuration with; ``-E`` overrides a
+setting (an output among them) and is not read."""
+
+
+def _beat(read: Read) -> Reading | None:
+    """``filebeat test config|output``: checks the configuration or connects to its output
+    (a look); every other command runs, sets up or changes the beat."""
+    if tuple(read.operands) not in (("test", "config"), ("test", "output")):
+        return doubtful("a beat runs, sets up or changes itself unless it tests its configuration")
+    return Reading(acts_of(Does.READ, read.values("read")))
+
+
 _UFW = opts("--dry-run -h,--help --version")
 _SHOWN = ("raw", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules",
           "listening", "added")  # fmt: skip
@@ -174,6 +199,9 @@ SYSTEM: dict[str, Entry] = {
     **dict.fromkeys(("iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy",
                      "iptables-nft", "ip6tables-nft"), entry(_IPTABLES, None, _iptables)),
     "nginx": entry(_NGINX, None, _nginx),
+    "rsyslogd": entry(_RSYSLOGD, None, _rsyslogd),
+    **dict.fromkeys(("filebeat", "metricbeat", "auditbeat", "packetbeat", "heartbeat"),
+                    entry(_BEAT, None, _beat)),
     "ufw": _ufw,
     "lsof": _lsof,
     "journalctl": entry(_JOURNALCTL, None, _journal_operands),

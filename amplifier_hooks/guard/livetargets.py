@@ -1,0 +1,65 @@
+"""An edit that points the code at production where it pointed at a sandbox or a test system.
+
+``fhirBase`` moved from the EHR vendor's sandbox host to a hospital's production tenant,
+a Mirth channel's destination from ``hl7-test-listener.dev.local`` to ``lis-prod``, a
+mode's default turned from ``"sandbox"`` to ``"production"``, a test settings file given
+``STRIPE_LIVE_SECRET_KEY``: one changed word, and the next local run, test or deploy
+reads and writes real people's records or moves real money. An edit whose old text names
+a sandbox or test target (a host, a mode, a key's name) that its new text no longer holds,
+and whose new text adds a production one, or another host in its place, is marked
+`LIVE_TARGETED` (asked). A project's docs and tests are not read: they name both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
+
+__all__ = ["LIVE_TARGETED", "targets_live"]
+
+LIVE_TARGETED = "@live-targeted"
+_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
+"""A word of code or configuration: a host, an identifier, a string's value."""
+_REHEARSAL = re.compile(
+    r"(?<![a-z])(?:sandbox|test|testing|staging|stage|stg|dev|devel|development|qa|uat"
+    r"|demo|mock|fake|dummy|ehr-code)(?![a-z])",
+    re.I,
+)
+"""The words that name a system kept for trying things (Cerner's sandbox host is
+``fhir-ehr-code``)."""
+_LIVE = re.compile(r"(?<![a-z])(?:prod|production|live|prd)(?![a-z])", re.I)
+_HOST = re.compile(
+    r"^(?:[a-z0-9-]+\.)+(?:com|net|org|io|local|internal|corp|lan|cloud|app|health|gov|edu|co"
+    r"|us|uk|de|fr|eu|ai|svc|dev|cluster)$",
+    re.I,
+)
+"""A host's name (not a dotted identifier of code: ``mock.patch``)."""
+_DOCS = re.compile(r"\.(?:md|mdx|rst|txt|adoc|html?)$|(?:^|/)(?:docs?|CHANGELOG[^/]*)(?:/|$)", re.I)
+_MAX_TEXT = 16 * 1024
+
+
+def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit of ``paths`` swaps a sandbox or test target for a live one."""
+    if paths and all(_DOCS.search(path) or test_code(path) for path in paths):
+        return False
+    return any(
+        _swapped(old, new)
+        for old, new in change_pairs(inputs)
+        if old and len(old) + len(new) <= _MAX_TEXT
+    )
+
+
+def _swapped(old: str, new: str) -> bool:
+    before, after = set(_TOKEN.findall(old)), set(_TOKEN.findall(new))
+    gone = {word for word in before - after if _REHEARSAL.search(word)}
+    if not gone:
+        return False
+    come = after - before
+    if any(_LIVE.search(word) and not _REHEARSAL.search(word) for word in come):
+        return True
+    hosts_gone = any(_HOST.match(word) for word in gone)
+    return hosts_gone and any(_HOST.match(w) and not _REHEARSAL.search(w) for w in come)
