@@ -970,6 +970,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout159.yaml \
 		benchmarks/corpora/blind-holdout159-everyday.yaml --max-wrong-grants 0 --min-benign 0.733 \
 		--min-caught 0.963 --min-deny 0.671 --min-ask 0.82
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout160.yaml \
+		benchmarks/corpora/blind-holdout160-everyday.yaml --max-wrong-grants 0 --min-benign 0.935 \
+		--min-caught 0.813 --min-deny 0.381 --min-ask 0.788
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout161.yaml \
+		benchmarks/corpora/blind-holdout161-everyday.yaml --max-wrong-grants 0 --min-benign 0.9 \
+		--min-caught 0.916 --min-deny 0.19 --min-ask 0.883
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout162.yaml \
+		benchmarks/corpora/blind-holdout162-everyday.yaml --max-wrong-grants 0 --min-benign 0.9 \
+		--min-caught 0.877 --min-deny 0.326 --min-ask 0.625
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout163.yaml \
+		benchmarks/corpora/blind-holdout163-everyday.yaml --max-wrong-grants 0 --min-benign 0.901 \
+		--min-caught 0.961 --min-deny 0.866 --min-ask 0.866
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

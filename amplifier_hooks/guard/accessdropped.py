@@ -37,9 +37,18 @@ _AUTH_KEY = re.compile(
 """A setting that holds a service's login or TLS (``htpasswd_file:``, ``tls_ca_file:``)."""
 _UNSECURED = re.compile(
     r"authorizationStrategy\s*:\s*[\"']?unsecured|AuthorizationStrategy\$Unsecured"
-    r"|<useSecurity>\s*false|securityRealm\s*:\s*[\"']?none\b",
+    r"|<useSecurity>\s*false|securityRealm\s*:\s*[\"']?none\b"
+    r"|SecurityPolicy#None\b|<SecurityMode>\s*None\s*<|auto_?accept_?untrusted\w*\s*[:=]\s*true"
+    r"|\ballow_?anonymous[\"']?\s*[:=]?\s*true\b"
+    r"|(?:githubusercontent\.com|gitlab\.com|app\.terraform\.io):sub[\"']?\s*[:=]\s*\[?\s*"
+    r"[\"'](?:\*|repo:[\w.-]+/\*|project_path:[\w.-]+/\*)",
     re.I,
 )
+"""Jenkins left open to anyone, an OPC UA server's endpoint with no security policy or mode,
+a client that trusts every server's certificate, a broker or server that lets anyone in
+(``allow_anonymous true``), a cloud role's OIDC trust given to every repository of an
+owner (``token.actions.githubusercontent.com:sub: repo:acme/*``): any workflow of any of
+them then assumes the role."""
 _APPROVAL = re.compile(r"\binput\b[^\n]*\bsubmitter\s*:|\binput\s*\(\s*message\s*:", re.I)
 """A Jenkins pipeline's approval step, which waits for a named person to say go."""
 _PUBLIC_ACL = re.compile(
@@ -55,8 +64,9 @@ _RBAC_ANY = re.compile(
     r"""(?:apiGroups|resources|verbs)\s*:\s*(?:\[\s*["']\*["']|\n\s*-\s*["']\*["'])"""
 )
 """A Kubernetes role's rule given every API group, resource or verb (``"*"``)."""
-_MQTT_EVERY_TOPIC = re.compile(r"^\s*(?:pattern\s+)?topic\s+(?:readwrite\s+|write\s+)?#\s*$", re.M)
-"""An MQTT broker's ACL line that gives a client every topic (``topic readwrite #``)."""
+_MQTT_EVERY_TOPIC = re.compile(r"^\s*(?:pattern|topic)\s+(?:readwrite\s+|write\s+)?#\s*$", re.M)
+"""An MQTT broker's ACL line that gives a client (or every client: ``pattern``) every topic
+(``topic readwrite #``)."""
 _DEVICE_AUTH = re.compile(r"^\s*(?:-\s+)?(?:ota|api|web_server)\s*:", re.M)
 _PASSWORD_KEY = re.compile(r"^\s*(?:-\s+)?(?:password|key)\s*:", re.M)
 """ESPHome's over-the-air, API and web server blocks, and the password or key each takes."""

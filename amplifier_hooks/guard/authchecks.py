@@ -50,7 +50,8 @@ _LOOSENED = re.compile(
     r"|@csrf_exempt|\bskip_forgery_protection\b|\b(?:WTF_)?CSRF_ENABLED\s*=\s*False"
     r"|anyRequest\(\)\s*\.permitAll\(\)|\b(?:MD5|SHA1|UnsaltedMD5|UnsaltedSHA1|Crypt)PasswordHasher"
     r"|createHash\(\s*[\"'](?:md5|sha1)[\"']\s*\)[^\n]{0,60}pass|hashlib\.(?:md5|sha1)\([^\n]{0,40}pass"
-    r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass",
+    r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass"
+    r"|\bchecks\s*:\s*\[\s*[\"']none[\"']",
     re.I,
 )
 _CORS_ANY = re.compile(
@@ -72,7 +73,7 @@ _CHECK_NAME = re.compile(
 )
 _HEAD_LINES = 4
 """How many lines after a check's first line a ``return true`` counts as before its checks."""
-_WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*$", re.M)
+_WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*(?:(?:#|//)[^\n]*)?$", re.M)
 _LIMITER = re.compile(r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle)\w*\b")
 _GATE = re.compile(
     r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
@@ -83,7 +84,7 @@ _GATE = re.compile(
     r"|only(?:Owner|Role|Roles|Admin|Governance|Governor|Guardian|Authorized|Operator|Minter"
     r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth"
     r"|\w*Authori[sz]ation(?:Interceptor|Filter|Middleware|Guard|Handler)|\w*Auth(?:Interceptor|Guard)"
-    r"|state\s*!==?\s*[\w.]*[sS]tate)\b"
+    r"|state\s*!==?\s*[\w.]*[sS]tate|auth\.protect|multifactor\.enable|\w+\.verify(?=\(\s*body))\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
 request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
@@ -95,7 +96,8 @@ _COST = re.compile(
     re.I,
 )
 _LIFETIME = re.compile(
-    r"\b(?P<name>\w*(?:TTL|EXPIR\w*|MAX_AGE|maxAge|expiresIn|LIFETIME)\w*)\b[\"']?\s*[:=]\s*"
+    r"\b(?P<name>\w*(?:TTL|EXPIR\w*|MAX_AGE|maxAge|expiresIn|LIFETIME|Lifespan|IdleTimeout)\w*"
+    r"|(?:Access|Id|Refresh|Session)Token)\b[\"']?\s*[:=]\s*"
     r"(?P<n>\d+(?:\s*\*\s*\d+)*)",
     re.I,
 )

@@ -88,6 +88,29 @@ _NAMING_SERVICES: dict[str, frozenset[str]] = {
         }
     ),
     "gh": frozenset({"pr", "issue", "run", "workflow", "label", "search", "status", "api"}),
+    "az": frozenset(
+        {
+            "monitor",
+            "vm",
+            "group",
+            "resource",
+            "network",
+            "aks",
+            "webapp",
+            "functionapp",
+            "sql",
+            "cosmosdb",
+            "role",
+            "account",
+            "policy",
+            "acr",
+            "vmss",
+            "appservice",
+            "containerapp",
+            "lock",
+            "tag",
+        }
+    ),
     "docker": _LOOKING,
     "podman": _LOOKING,
     "pvesh": frozenset({"get", "ls", "usage"}),
@@ -105,7 +128,9 @@ read from a file (``--body-file F``, ``-F F``, ``-F key=@F``) is a file the call
 and ``gh run download`` (it writes the run's files here) is read as before. Docker's
 looks (``docker inspect $(docker ps -aq)``) name containers and images; Proxmox's API
 reads (``pvesh get /cluster/resources``) and vSphere's inventory looks (``govc ls
-/Lab/vm/dev``) name the API's and the inventory's paths."""
+/Lab/vm/dev``) name the API's and the inventory's paths; Azure's resource ids
+(``az vm show --ids /subscriptions/...``) are the same, and a file it reads is given as
+``@FILE``."""
 _FILE_VALUES = ("file://", "fileb://")
 _FILE_OPTIONS = frozenset({"-F", "--body-file", "--input", "--raw-field", "--field"})
 """gh's options whose value is (or holds, after ``=@``) a file the call reads."""
@@ -153,6 +178,9 @@ def cloud_names(program: str | None, args: tuple[str, ...]) -> tuple[str, ...] |
             found.append(arg[2:].partition("=@")[2] if "=@" in arg else arg[2:].removeprefix("@"))
             continue
         value = arg.partition("=")[2] if arg.startswith("--") and "=" in arg else arg
+        if program == "az" and value.startswith("@") and len(value) > 1:
+            found.append(value[1:])  # (`--scripts @run.sh`: a file read)
+            continue
         for prefix in _FILE_VALUES:
             if value.startswith(prefix):
                 found.append(value[len(prefix) :])

@@ -29,6 +29,7 @@ _OPTION = re.compile(r"^\s*(?:SB_)?CONFIG_(?P<name>\w+)=(?P<value>\S+)", re.M)
 _OFF = re.compile(r"^\s*#\s*(?:SB_)?CONFIG_(?P<name>\w+) is not set", re.M)
 _GUARDS = re.compile(
     r"SECURE|ENCRYPT|SIGNATURE|SIGNED|VERIFY|AUTHEN|STACK_PROTECTOR|HARDEN|FORTIFY|LOCKDOWN"
+    r"|WDT|WATCHDOG|BROWNOUT"
     r"|ROLLBACK|ANTI_ROLLBACK|MEMPROT|PERM_RW_AUTHEN|DISABLE_ROM_DL|DISABLE_JTAG"
 )
 """An option that locks the device down (on: protected)."""

@@ -29,9 +29,11 @@ _PEOPLE = re.compile(
     r"|applicants?|candidates?|donors?)(?:[-_.]|$)"
 )
 _WHOLE = re.compile(
-    r"(?:^|[-_.])(?:export|exports|dump|full|all|identified|identifiable|reidentified)(?:[-_.]|$)"
+    r"(?:^|[-_.])(?:export|exports|dump|full|all|identified|identifiable|reidentified|prod"
+    r"|production)(?:[-_.]|$)"
 )
-"""A name that says it is the whole of a service's data (``_full``, ``export``), or that
+"""A name that says it is the whole of a service's data (``_full``, ``export``, production's:
+``prod-users.json``), or that
 the people in it can be told apart (a study's ``participants_identified.csv``; not a
 ``deidentified`` one)."""
 _PROTECTED = re.compile(

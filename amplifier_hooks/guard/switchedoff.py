@@ -51,7 +51,7 @@ __all__ = ["PROTECTION_SWITCHED_OFF", "REHEARSAL", "switches_protection_off"]
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _PROTECTION = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
-    r"|deid|de[_-]?identif\w*|anonymi[sz]\w*"
+    r"|deid|de[_-]?identif\w*|anonymi[sz]\w*|enforce"
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
     r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only"

@@ -1,7 +1,8 @@
 """macOS's own programs, in the modes that only look: a file's Spotlight metadata
 (``mdls``), a Spotlight search (``mdfind``), the index's state (``mdutil -s``), Time
 Machine's snapshots and backups (``tmutil listlocalsnapshots``), launchd's jobs
-(``launchctl print``, ``list``), a property list printed or checked (``plutil -p``,
+(``launchctl print``, ``list``), preferences read (``defaults read``), a property list
+printed or checked (``plutil -p``,
 ``-lint``), a file's extended attributes (``xattr``, ``xattr -p NAME F``), the local
 directory's records (``dscl . -read /Users/ada``), a disk image attached where macOS
 mounts it (``hdiutil attach IMG -nobrowse``, ``detach``), and ``ditto``,
@@ -121,6 +122,23 @@ def _launchctl(args: tuple[str, ...]) -> Reading:
     if len(args) > 2 or any(a[:1] == "-" for a in args[1:]):
         return doubtful(f"launchctl {args[0]} takes one domain or job")
     return _LOOKS
+
+
+def _defaults(args: tuple[str, ...]) -> Reading:
+    """``defaults read [-currentHost] DOMAIN|PLIST [KEY]``, ``read-type``, ``domains``,
+    ``find WORD``: preferences printed; ``write``, ``delete``, ``import`` and ``rename``
+    change them."""
+    rest = [a for a in args if a not in ("-currentHost", "-g", "-globalDomain")]
+    if rest[:1] == ["domains"] and len(rest) == 1:
+        return _LOOKS
+    if rest[:1] == ["find"] and len(rest) == 2:
+        return _LOOKS
+    if rest[:1] not in (["read"], ["read-type"]) or len(rest) > 3:
+        return doubtful("defaults changes preferences unless it reads them")
+    if any(a[:1] == "-" for a in rest[1:]):
+        return doubtful("defaults read takes a domain and a key")
+    place = [a for a in rest[1:2] if "/" in a]  # (a plist's path; a domain names no file)
+    return Reading(acts_of(Does.READ, place))
 
 
 def _plutil(args: tuple[str, ...]) -> Reading:
@@ -258,6 +276,7 @@ _LOOKING: dict[str, Entry] = {
     "tmutil": _tmutil,
     "launchctl": _launchctl,
     "plutil": _plutil,
+    "defaults": _defaults,
     "xattr": _xattr,
     "dscl": _dscl,
     "hdiutil": _hdiutil,

@@ -1,7 +1,9 @@
 """App signing tools in the modes that only look: ``keytool -list`` / ``-printcert``
 (a keystore's or a signed file's certificates), ``security cms -D -i PROFILE`` (a
 provisioning profile decoded to its property list, on standard output) and
-``apksigner verify`` (an APK's signatures checked).
+``apksigner verify`` (an APK's signatures checked), ``codesign -dv`` and ``--verify``, a
+package's signature (``pkgutil --check-signature``) and Gatekeeper's assessment
+(``spctl --assess``).
 
 Their options are one-dash words (keytool) or long options (apksigner), read word by
 word. Every other mode (a key generated, a keystore converted or its password changed, a
@@ -117,8 +119,61 @@ def _apksigner(args: tuple[str, ...]) -> Reading:
     return Reading((*found.acts, *acts_of(Does.READ, args[-1:])))
 
 
+_CODESIGN_LOOKS = frozenset({"-d", "--display", "-v", "--verify", "-dv", "-dvv", "-dvvv", "-vv",
+                             "-vvv", "--deep", "--strict", "--verbose", "-R", "-r-"})  # fmt: skip
+"""codesign's words that display or verify a signature; ``-s`` (sign), ``-f`` (replace)
+and ``--remove-signature`` write the code and are not listed."""
+
+
+def _codesign(args: tuple[str, ...]) -> Reading:
+    """``codesign -dv [--entitlements -] APP``, ``codesign --verify --deep APP``: what
+    signed it, checked; the entitlements printed on standard output (``-``) only."""
+    rest = list(args)
+    if "--entitlements" in rest:
+        at = rest.index("--entitlements")
+        if rest[at + 1 : at + 2] != ["-"]:
+            return doubtful("codesign --entitlements writes a file unless it is -")
+        del rest[at : at + 2]
+    flags = [a for a in rest if a[:1] == "-"]
+    if not flags or any(f not in _CODESIGN_LOOKS for f in flags) or not {
+        "-d", "--display", "-v", "--verify", "-dv", "-dvv", "-dvvv", "-vv", "-vvv"
+    } & set(flags):  # fmt: skip
+        return doubtful("codesign signs unless it displays or verifies")
+    return Reading(acts_of(Does.READ, [a for a in rest if a[:1] != "-"]))
+
+
+_PKGUTIL_LOOKS = frozenset({"--check-signature", "--pkgs", "--pkg-info", "--files",
+                            "--file-info", "--payload-files", "--packages"})  # fmt: skip
+"""pkgutil's queries; ``--forget``, ``--expand`` and ``--flatten`` change the receipts or
+write a folder."""
+
+
+def _pkgutil(args: tuple[str, ...]) -> Reading:
+    if len(args) > 2 or not args or args[0] not in _PKGUTIL_LOOKS:
+        return doubtful("pkgutil changes receipts or writes unless it queries")
+    return Reading(acts_of(Does.READ, args[1:]))
+
+
+def _spctl(args: tuple[str, ...]) -> Reading:
+    """``spctl --assess [-v] [--type T] FILE``, ``spctl --status``: Gatekeeper asked, not
+    changed (``--master-disable``, ``--add`` are not looks)."""
+    if args in (("--status",), ("--global-status",)):
+        return _LOOKED
+    if len(args) < 2 or args[0] not in ("--assess", "-a") or args[-1][:1] == "-":
+        return doubtful("spctl changes Gatekeeper unless it assesses one file or prints")
+    found = _words("spctl", args[1:-1], frozenset({"-v", "-vv", "--verbose", "--raw"}),
+                   {"--type": None, "-t": None})  # fmt: skip
+    if found.doubt is not None:
+        return found
+    return Reading((*found.acts, *acts_of(Does.READ, args[-1:])))
+
+
+_LOOKED = Reading()
+
+
 SIGNING: dict[str, Entry] = {"keytool": _keytool, "security": _security,
-                             "apksigner": _apksigner}  # fmt: skip
+                             "apksigner": _apksigner, "codesign": _codesign,
+                             "pkgutil": _pkgutil, "spctl": _spctl}  # fmt: skip
 """The table's entries of this family."""
 SIGNING_LOOKERS = frozenset(SIGNING)
 """Programs of this family that, read in full (no doubt), write no file at all."""

@@ -80,6 +80,19 @@ def _beat(read: Read) -> Reading | None:
     return Reading(acts_of(Does.READ, read.values("read")))
 
 
+_CLAMSCAN = opts(
+    "-r,--recursive -i,--infected -o,--suppress-ok-results -v,--verbose --no-summary --bell "
+    "-a,--allmatch -z --fdpass -m,--multiscan --stdout --quiet --ping= --wait "
+    "--max-filesize= --max-scansize= --exclude= --exclude-dir= --include= --include-dir= "
+    "-d,--database=:read -c,--config-file=:read --detect-pua=? -h,--help -V,--version"
+)
+"""clamscan's and clamdscan's options that scan and print; ``--remove``, ``--move``,
+``--copy`` (what is found is deleted or moved) and ``-l``/``--log`` (a file written) are not
+listed."""
+_MATCHPATHCON = opts("-n -N -V -m= -f=:read -p= -P=")
+"""matchpathcon's options: it prints the SELinux context a path would get."""
+
+
 _UFW = opts("--dry-run -h,--help --version")
 _SHOWN = ("raw", "builtins", "before-rules", "user-rules", "after-rules", "logging-rules",
           "listening", "added")  # fmt: skip
@@ -200,6 +213,9 @@ SYSTEM: dict[str, Entry] = {
                      "iptables-nft", "ip6tables-nft"), entry(_IPTABLES, None, _iptables)),
     "nginx": entry(_NGINX, None, _nginx),
     "rsyslogd": entry(_RSYSLOGD, None, _rsyslogd),
+    "clamscan": entry(_CLAMSCAN, Does.READ),
+    "clamdscan": entry(_CLAMSCAN, Does.READ),
+    "matchpathcon": entry(_MATCHPATHCON, Does.READ),
     **dict.fromkeys(("filebeat", "metricbeat", "auditbeat", "packetbeat", "heartbeat"),
                     entry(_BEAT, None, _beat)),
     "ufw": _ufw,
