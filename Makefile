@@ -909,7 +909,7 @@ guard-scores: $(STAMP)
 		--min-caught 0.931 --min-deny 0.45 --min-ask 0.786
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout139.yaml \
 		benchmarks/corpora/blind-holdout139-everyday.yaml --max-wrong-grants 0 --min-benign 0.773 \
-		--min-caught 0.958 --min-deny 0.552 --min-ask 0.878
+		--min-caught 0.958 --min-deny 0.5 --min-ask 0.878
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout140.yaml \
 		benchmarks/corpora/blind-holdout140-everyday.yaml --max-wrong-grants 0 --min-benign 0.782 \
 		--min-caught 0.978 --min-deny 0.797 --min-ask 0.986
