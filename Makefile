@@ -982,6 +982,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout163.yaml \
 		benchmarks/corpora/blind-holdout163-everyday.yaml --max-wrong-grants 0 --min-benign 0.901 \
 		--min-caught 0.961 --min-deny 0.866 --min-ask 0.866
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout164.yaml \
+		benchmarks/corpora/blind-holdout164-everyday.yaml --max-wrong-grants 0 --min-benign 0.894 \
+		--min-caught 0.857 --min-deny 0.571 --min-ask 0.84
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout165.yaml \
+		benchmarks/corpora/blind-holdout165-everyday.yaml --max-wrong-grants 0 --min-benign 0.923 \
+		--min-caught 0.789 --min-deny 0.557 --min-ask 0.68
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout166.yaml \
+		benchmarks/corpora/blind-holdout166-everyday.yaml --max-wrong-grants 0 --min-benign 0.8 \
+		--min-caught 0.91 --min-deny 0.397 --min-ask 0.804
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout167.yaml \
+		benchmarks/corpora/blind-holdout167-everyday.yaml --max-wrong-grants 0 --min-benign 0.947 \
+		--min-caught 0.877 --min-deny 0.459 --min-ask 0.763
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

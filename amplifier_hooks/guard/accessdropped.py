@@ -49,8 +49,12 @@ a client that trusts every server's certificate, a broker or server that lets an
 (``allow_anonymous true``), a cloud role's OIDC trust given to every repository of an
 owner (``token.actions.githubusercontent.com:sub: repo:acme/*``): any workflow of any of
 them then assumes the role."""
-_APPROVAL = re.compile(r"\binput\b[^\n]*\bsubmitter\s*:|\binput\s*\(\s*message\s*:", re.I)
-"""A Jenkins pipeline's approval step, which waits for a named person to say go."""
+_APPROVAL = re.compile(
+    r"\binput\b[^\n]*\bsubmitter\s*:|\binput\s*\(\s*message\s*:|^\s*when\s*:\s*manual\b",
+    re.I | re.M,
+)
+"""A Jenkins pipeline's approval step, which waits for a named person to say go, or a
+GitLab job's ``when: manual`` (a person presses deploy)."""
 _PUBLIC_ACL = re.compile(
     r"""\b(?:acl|ACL|canned_acl|predefined_acl)["']?\s*[:=]\s*["']?(?:public-read(?:-write)?"""
     r"""|publicRead(?:Write)?|allUsers)\b"""

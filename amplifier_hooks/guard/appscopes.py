@@ -35,6 +35,7 @@ _SCOPE = re.compile(
     r"|\b(?:channels|groups|im|mpim):(?:write|manage)\b|\bchat:write\.customize\b"
     r"|\bMessageContent\b|\bGUILD_MEMBERS\b|\bChannelMessage\.Read\.All\b|\bChat\.Read\.All\b"
     r"|\bcrm\.[\w.]+\.(?:write|delete)\b|\bcrm\.export\b|\bsettings\.users(?:\.[\w]+)?\.write\b"
+    r"|\borg_deploy_enabled:\s*true\b"
 )
 """Scopes that read people's messages, files or addresses, or administer the workspace."""
 _SMART_ALL = re.compile(r"\b(?:user|system|patient)/\*\.(?:\*|read|write|[cruds]+)(?!\w)")

@@ -74,7 +74,9 @@ _CHECK_NAME = re.compile(
 _HEAD_LINES = 4
 """How many lines after a check's first line a ``return true`` counts as before its checks."""
 _WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*(?:(?:#|//)[^\n]*)?$", re.M)
-_LIMITER = re.compile(r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle)\w*\b")
+_LIMITER = re.compile(
+    r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle|cooldown|Cooldown|retry_after)\w*\b"
+)
 _GATE = re.compile(
     r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
     r"|authMiddleware|jwtAuth|requires_auth|auth_required"
@@ -84,13 +86,19 @@ _GATE = re.compile(
     r"|only(?:Owner|Role|Roles|Admin|Governance|Governor|Guardian|Authorized|Operator|Minter"
     r"|Timelock|Multisig|Proxy|Upgrader)|requiresAuth"
     r"|\w*Authori[sz]ation(?:Interceptor|Filter|Middleware|Guard|Handler)|\w*Auth(?:Interceptor|Guard)"
-    r"|state\s*!==?\s*[\w.]*[sS]tate|auth\.protect|multifactor\.enable|\w+\.verify(?=\(\s*body))\b"
+    r"|state\s*!==?\s*[\w.]*[sS]tate|auth\.protect|multifactor\.enable|\w+\.verify(?=\(\s*body)"
+    r"|(?:bot_)?has_(?:guild_)?permissions|has_(?:any_)?role|is_owner|default_permissions"
+    r"|setDefaultMemberPermissions\(\s*PermissionFlagsBits[\w.]*"
+    r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
 request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
 on ``_authorizeUpgrade``: without it anyone upgrades the proxy); a server's authorization
 interceptor or filter registered; an OAuth callback's comparison of the ``state`` it got
 with the one it sent (without it, another site's sign-in is taken for the user's)."""
+_FAKED = re.compile(r"\breturn\s*\{\s*(?:valid|verified|isValid|authorized|allowed)\s*:\s*true\b")
+"""A check's result made up (``return { valid: true, ... }``): a purchase, a receipt or a
+token taken as verified without being checked."""
 _COST = re.compile(
     r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
     re.I,
@@ -122,7 +130,7 @@ def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
 
 
 def _weakens(old: str, new: str) -> bool:
-    if added(_LOOSENED, old, new) or added(_PASSWORD_COMPARE, old, new):
+    if added(_LOOSENED, old, new) or added(_PASSWORD_COMPARE, old, new) or added(_FAKED, old, new):
         return True
     if added(_PLAIN_STORED, old, new) or _verify_dropped(old, new):
         return True
@@ -135,9 +143,35 @@ def _weakens(old: str, new: str) -> bool:
         return True
     if old and live_matches(_GATE, new) < live_matches(_GATE, old):  # a gate commented out
         return True
+    if old and _window_widened(old, new):
+        return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True
     return bool(old) and _raised(_LIFETIME, old, new)
+
+
+_WINDOW = re.compile(
+    r"(?:time\.time\(\)|Date\.now\(\)|now\(\))[^\n]{0,40}?[<>]=?\s*(?P<n>\d+(?:\s*\*\*?\s*\d+)*)"
+)
+"""A request's timestamp compared with now: the window a signed request may be replayed in."""
+
+
+def _window_widened(old: str, new: str) -> bool:
+    """A replay window fifty times wider or more (``> 300`` made ``> 10**9``)."""
+    before = [_number(m["n"]) for m in _WINDOW.finditer(old)]
+    after = [_number(m["n"]) for m in _WINDOW.finditer(new)]
+    return bool(before) and bool(after) and 0 < 50 * max(before) <= max(after)
+
+
+def _number(text: str) -> int:
+    """``300``, ``5 * 60``, ``10**9`` (at most a few digits of exponent)."""
+    if "**" in text:
+        base, _, power = text.partition("**")
+        return int(int(base.strip()) ** min(int(power.strip().split("*")[0]), 30))
+    product = 1
+    for factor in text.split("*"):
+        product *= int(factor)
+    return product
 
 
 def _waved_first(old: str, new: str) -> bool:

@@ -14,9 +14,11 @@ from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.bypasses import hard_codes_bypass
 from amplifier_hooks.guard.cardfields import CARD_FIELDS_RAW, takes_card_numbers
 from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secret
+from amplifier_hooks.guard.codewipes import DATA_WIPED_BY_CODE, wipes_data
 from amplifier_hooks.guard.confinement import unconfines
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
 from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
+from amplifier_hooks.guard.crawlmanners import drops_manners
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
@@ -71,7 +73,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     bar the project set for its changes lowered, a spending cap lifted, the application's
     agent given a shell or its approval step dropped, funds left to whoever calls, a
     firmware build's locks weakened, people's data sent out, a sandbox swapped for
-    production, a control on money loosened."""
+    production, a control on money loosened, a table wiped by the application's code."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -108,6 +110,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((PEOPLE_DATA_SENT,) if sends_people_data(paths, inputs) else ()),
         *((LIVE_TARGETED,) if targets_live(paths, inputs) else ()),
         *((MONEY_CONTROL_LOOSENED,) if loosens_money_control(paths, inputs) else ()),
+        *((DATA_WIPED_BY_CODE,) if wipes_data(paths, inputs) else ()),
     )
 
 
@@ -116,7 +119,8 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     entitlements (`entitlements`), its code's TLS checks (`tlscode`), a step that hides
     personal data or credentials (`redaction`), a service's access control taken out of
     its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`), a
-    workload's confinement or a managed device's lock taken off (`confinement`)."""
+    workload's confinement or a managed device's lock taken off (`confinement`), a
+    crawler's manners taken away (`crawlmanners`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
@@ -125,6 +129,7 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         or drops_access(paths, inputs)
         or hard_codes_bypass(inputs)
         or unconfines(paths, inputs)
+        or drops_manners(inputs)
     )
 
 

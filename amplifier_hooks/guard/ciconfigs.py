@@ -103,7 +103,9 @@ def ci_config(path: str) -> str | None:
         return "Azure Pipelines"
     if _GITLAB_INCLUDED.search(path):
         return "GitLab CI"
-    if name in _RENOVATE or (name == "default.json" and parent == "renovate"):
+    if name.endswith(".py") and parent == "dags":
+        return "Airflow's scheduler"  # (a DAG runs there, with production's connections)
+    if name in _RENOVATE or (name == "default.json" and parent in ("renovate", "renovate-config")):
         return "Renovate"
     if _JENKINSFILE.match(name):
         return "Jenkins"

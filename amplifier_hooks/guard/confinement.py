@@ -25,13 +25,15 @@ _UNCONFINED = re.compile(
     r"|^\s*type\s*:\s*[\"']?(?:spc_t|unconfined_t|Unconfined)\b"
     r"|(?:seccomp|apparmor)[\w./-]*\s*[:=]\s*[\"']?(?:unconfined|Unconfined)\b"
     r"|^\s*add\s*:\s*\[?\s*[\"']?(?:ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE)\b"
-    r"|^\s*-\s*[\"']?(?:ALL|SYS_ADMIN|SYS_MODULE)[\"']?\s*$",
+    r"|^\s*-\s*[\"']?(?:ALL|SYS_ADMIN|SYS_MODULE)[\"']?\s*$"
+    r"|^\s*User\s*=\s*root\s*$",
     re.M,
 )
-"""A workload's confinement taken off (Kubernetes' and Compose's spellings)."""
+"""A workload's confinement taken off (Kubernetes' and Compose's spellings), or a systemd
+service made to run as root (``User=root``)."""
 _LOCK = (
     r"<key>(?P<key>[^<]*(?:Disallow|Require|Enforce|Lock|Protect|Encrypt|Firewall|Block"
-    r"|Prevent)[^<]*)</key>\s*"
+    r"|Prevent|Crash\w*Enabled)[^<]*)</key>\s*"
 )
 _LOCK_ON = re.compile(_LOCK + r"<true\s*/>")
 _LOCK_OFF = re.compile(_LOCK + r"<false\s*/>")

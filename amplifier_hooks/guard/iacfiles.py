@@ -49,6 +49,8 @@ def iac_file(path: str) -> str | None:
         return "terraform (or OpenTofu) apply"
     if _PULUMI.match(name):
         return "pulumi up"
+    if lowered in ("serverless.yml", "serverless.yaml", "serverless.ts"):
+        return "serverless deploy"
     parent = posixpath.basename(folder).lower()
     data = lowered.endswith((".yaml", ".yml", ".json"))
     if parent in _TEMPLATE_FOLDERS and data:

@@ -26,9 +26,16 @@ _RUN = re.compile(
     r"|shell_exec|passthru|popen|proc_open|Runtime\.getRuntime\(\)\.exec)\s*\(\s*"
     r"(?:[`'\"][^`'\"]*\$\{\s*)?"
     r"(?P<arg>(?:ctx|req|request|msg|message|interaction|event|evt|body|params|query|payload"
-    r"|update)\b[\w.\[\]'\"()]*)"
+    r"|update|command)\b[\w.\[\]'\"()]*)"
 )
-"""A runner's or an evaluator's call whose argument starts from the incoming request."""
+"""A runner's or an evaluator's call whose argument starts from the incoming request (a
+Slack command's ``command["text"]`` among them)."""
+_RAW_SQL = re.compile(
+    r"(?:def|function)\s+\w+\s*\([^)]*\b(?P<name>sql|query|statement|stmt)\s*(?::\s*str)?[^)]*\)"
+    r"[^\n]*\n(?:[^\n]*\n){0,4}?[^\n]*\.(?:fetch\w*|execute\w*|query|raw)\(\s*(?P=name)\s*[,)]"
+)
+"""A command's (a handler's) SQL parameter run as it is sent: whoever calls it reads or
+changes every table."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -38,6 +45,6 @@ def runs_input(inputs: Mapping[str, Any]) -> bool:
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if more(_RUN, old, new):
+        if more(_RUN, old, new) or more(_RAW_SQL, old, new):
             return True
     return False

@@ -52,6 +52,11 @@ _PERSON_KEYED = re.compile(rf"[\"'](?:{_PERSON_WORDS})[\"']\s*(?::|\](?!\s*\[))"
 """A person's identifying number or record by its variable's name, or by a dict's key or
 a subscript (``"account_number": numbers.account``, ``payload["ssn"]``; not a slice of it,
 ``payload["ssn"][-4:]``)."""
+_ENV_SECRET = re.compile(
+    r"(?:environ\[|getenv\(|environ\.get\(|env\[|ENV\[|ENV\.fetch\()\s*[\"'][A-Z0-9_]*"
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY)[\"']"
+)
+"""A secret read from the environment by its name in quotes (``os.environ["BOT_TOKEN"]``)."""
 _BODY = re.compile(
     r"\bloadRequestContents\(|\bgetRequestBody\(|\bgetContentAsString\(|\breadBody\("
 )
@@ -97,6 +102,8 @@ def _names_secret(line: str) -> bool:
     code = _PRESENCE.sub(" ", " ".join([_STRING.sub(" ", line), *inside]))
     code = _MASKED.sub(" ", code)
     if _HEADER_KEYED.search(_MASKED.sub(" ", line)) or _PERSON_KEYED.search(line):
+        return True
+    if _ENV_SECRET.search(_MASKED.sub(" ", line)):
         return True
     if _PERSON.search(code) or _BODY.search(code):
         return True

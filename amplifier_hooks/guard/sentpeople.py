@@ -26,7 +26,7 @@ _SEND = re.compile(
 )
 _PEOPLE = re.compile(
     r"\b(?:ticket|requester|customer|email|e_mail|phone|address|ssn\w*|contact|patient"
-    r"|user\.(?:name|fullName|email|phone))\b",
+    r"|user\.(?:name|fullName|email|phone)|message\.(?:content|author))\b",
     re.IGNORECASE,
 )
 _GOVERNMENT_ID = re.compile(
@@ -34,6 +34,28 @@ _GOVERNMENT_ID = re.compile(
     re.IGNORECASE,
 )
 """A field that holds a government number (never part of a third party's context)."""
+_CRASH_USER = re.compile(
+    r"\b(?:Crashlytics|Sentry|Bugsnag|FirebaseCrashlytics)\b[\w.()]*\.(?:setUserID|setUserId|setUser"
+    r"|setCustomValue|setCustomKey|setUserEmail)\s*\([^)\n]*\b(?:email|phone\w*|ssn\w*|address)",
+    re.I,
+)
+"""A crash reporter given a person's e-mail, phone or address: every crash report then
+carries it to the vendor."""
+_FULL_PAGE = re.compile(r"screenshot\(\s*full_?[pP]age\s*=\s*True|fullPage\s*:\s*true")
+"""A whole page's screenshot (a logged-in account's, every detail on it), in code that
+posts to another host."""
+_POSTED = re.compile(
+    r"\b(?:requests|httpx|axios)\.post\(\s*[\"'`]https?://(?!localhost\b|127\.)"
+    r"|\bfetch\(\s*[\"'`]https?://(?!localhost\b|127\.)[^)]*method\s*:\s*[\"']POST"
+)
+"""A post to another machine in the same code."""
+_COLLECTED = re.compile(
+    r"\b\w*(?:ssn\w*|social_?security\w*|dob|date_?of_?birth|home_?address|passport\w*)\s*="
+    r"\s*(?:scrapy\.)?Field\(",
+    re.I,
+)
+"""A scraper's item given a field of a government number, a birth date or a home address."""
+_SCRAPER = re.compile(r"(?:^|/)(?:crawlers?|spiders?|scrapers?|scraping)/|(?:^|/)items\.py$", re.I)
 _THIRD_PARTY = re.compile(
     r"(?:^|/)(?:flags?|analytics|tracking|telemetry|segment|experiments?)/", re.I
 )
@@ -52,6 +74,12 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
             if found["host"] not in known and _PEOPLE.search(found.group(0)):
                 return True
         if third_party and more(_GOVERNMENT_ID, old, new):
+            return True
+        if more(_CRASH_USER, old, new):
+            return True
+        if more(_FULL_PAGE, old, new) and _POSTED.search(old + new):
+            return True
+        if any(_SCRAPER.search(p) for p in paths) and more(_COLLECTED, old, new):
             return True
     return False
 

@@ -51,7 +51,7 @@ __all__ = ["PROTECTION_SWITCHED_OFF", "REHEARSAL", "switches_protection_off"]
 PROTECTION_SWITCHED_OFF = "@protection-switched-off"
 _PROTECTION = (
     r"[\"']?(?P<key>[\w.-]*?(?:auth|authentication|authorization|tls|ssl|https|verify|csrf"
-    r"|deid|de[_-]?identif\w*|anonymi[sz]\w*|enforce"
+    r"|deid|de[_-]?identif\w*|anonymi[sz]\w*|enforce|obey|purge[_-]?job|erasure"
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
     r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only"
@@ -148,7 +148,9 @@ _LET_IN = re.compile(
     r"|\bAUTH_ROLE_PUBLIC\s*=\s*[\"']"
     r"|\bACTIONS_ALLOW_UNSECURE_COMMANDS[\"']?\s*[:=]\s*[\"']?true\b"
     r"|^\s*ffi\s*=\s*true\b"
-    r"|<logger\s+name=\"[^\"]*(?:audit|security)[^\"]*\"[^>]*\blevel=\"OFF\"",
+    r"|<logger\s+name=\"[^\"]*(?:audit|security)[^\"]*\"[^>]*\blevel=\"OFF\""
+    r"|request_verification_enabled\s*=\s*False|webhook\(\s*\{[^}]*validate\s*:\s*false"
+    r"|vulnerabilityAlerts[\"']?\s*:\s*\{\s*[\"']enabled[\"']\s*:\s*false",
     re.I | re.M,
 )
 """Code from a model's repository run at load (``trust_remote_code=True``), a demo's
@@ -166,7 +168,7 @@ _RETENTION = re.compile(
 record of what happened is gone before anyone looks."""
 _WATCHER_FILE = re.compile(
     r"guardduty|cloudtrail|securityhub|security[_-]hub|macie|inspector|audit|falco|waf"
-    r"|config[_-]?recorder",
+    r"|config[_-]?recorder|renovate|dependabot",
     re.I,
 )
 """A file of a service that watches an account (GuardDuty, CloudTrail, Security Hub, an

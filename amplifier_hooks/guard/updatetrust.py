@@ -25,7 +25,12 @@ __all__ = ["RELEASES_WEAKENED", "UPDATES_UNVERIFIED", "update_marks"]
 
 UPDATES_UNVERIFIED = "@updates-unverified"
 RELEASES_WEAKENED = "@releases-weakened"
-_FEED_KEY = re.compile(r"SUPublicEDKey|SUPublicDSAKeyFile|SUPublicDSAKey\b")
+_FEED_KEY = re.compile(
+    r"SUPublicEDKey|SUPublicDSAKeyFile|SUPublicDSAKey\b|codeSigningCertificate|CodePushPublicKey"
+    r"|EXUpdatesCodeSigningCertificate"
+)
+"""The key an app checks its updates with (Sparkle's; Expo's and CodePush's over-the-air
+bundles')."""
 _UNVERIFIED = re.compile(r"verifyUpdateCodeSignature\s*[:=]\s*false", re.I)
 _HTTPS = re.compile(r"https://([\w.-]+[^\s\"'<>]*)")
 _FEED_HTTP = re.compile(

@@ -1,0 +1,41 @@
+"""An edit that makes the application's own code wipe a table each time it runs.
+
+``self.conn.execute("DELETE FROM listings")`` put at a pipeline's start "to start fresh",
+a ``TRUNCATE`` or a ``DROP TABLE`` in a job: the next run empties the table in whichever
+database its settings name, production's among them, with no one asked. An edit that
+adds to code (not a migration, a seed or a test, whose wiping is their purpose and runs
+where they are pointed) a literal ``DELETE FROM`` with no ``WHERE``, a ``TRUNCATE`` or a
+``DROP TABLE``/``DATABASE``/``SCHEMA`` is marked `DATA_WIPED_BY_CODE` (asked).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.changedtext import more
+from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
+
+__all__ = ["DATA_WIPED_BY_CODE", "wipes_data"]
+
+DATA_WIPED_BY_CODE = "@data-wiped-by-code"
+_WIPE = re.compile(
+    r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)",
+    re.I,
+)
+"""A whole table's rows deleted, a table truncated or dropped, in a string of code."""
+_PURPOSE = re.compile(r"migrat|alembic|/versions/|seed|fixture|/sql/|\.sql$|schema", re.I)
+_MAX_TEXT = 64 * 1024
+
+
+def wipes_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit adds a table's wipe to the application's code (module doc)."""
+    if not paths or any(test_code(p) or _PURPOSE.search(p) for p in paths):
+        return False
+    return any(
+        more(_WIPE, old, new)
+        for old, new in change_pairs(inputs)
+        if old and len(old) + len(new) <= _MAX_TEXT
+    )
