@@ -192,10 +192,7 @@ def _verify_dropped(old: str, new: str) -> bool:
 def _values(pattern: re.Pattern[str], text: str) -> dict[str, int]:
     values: dict[str, int] = {}
     for found in pattern.finditer(text):
-        product = 1
-        for factor in found.group("n").split("*"):
-            product *= int(factor)
-        values[found.group("name").lower()] = product
+        values[found.group("name").lower()] = _number(found.group("n"))
     return values
 
 

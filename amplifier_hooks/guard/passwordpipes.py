@@ -18,6 +18,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from amplifier_hooks.guard.model import Piece
+from amplifier_hooks.guard.providers import belongs
 
 __all__ = ["PASSWORD_PIPED", "PRINTERS", "TOKEN_TO_API", "mark_password_pipes"]
 
@@ -92,13 +93,9 @@ def _sent_home(pieces: tuple[Piece, ...], piece: Piece) -> int | None:
             if "$" in arg.replace(used, "") or arg.startswith("@"):
                 return None  # (another value sent: judged as it would be without the token)
         urls = [urlsplit(a).hostname or "" for a in args if a.startswith("https://")]
-        home = bool(urls) and all(_belongs(h, hosts) for h in urls)
+        home = bool(urls) and all(belongs(h, hosts) for h in urls)
         return index if home and not any(a.startswith("http://") for a in args) else None
     return None
-
-
-def _belongs(host: str, owned: tuple[str, ...]) -> bool:
-    return any(host == mark or host.endswith(f".{mark}") for mark in owned)
 
 
 def _logs_in(piece: Piece, registries: frozenset[str]) -> bool:

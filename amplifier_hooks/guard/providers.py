@@ -13,7 +13,14 @@ import re
 
 from amplifier_hooks.secret_shapes import SECRET_KEY
 
-__all__ = ["BODY_KEYED", "PROVIDERS", "foreign_secret", "secrets_go_home", "uses_variable"]
+__all__ = [
+    "BODY_KEYED",
+    "PROVIDERS",
+    "belongs",
+    "foreign_secret",
+    "secrets_go_home",
+    "uses_variable",
+]
 
 PROVIDERS: dict[str, tuple[str, ...]] = {
     "GITHUB": ("github.com", "githubusercontent.com", "ghcr.io", "ghe.com"),
@@ -92,7 +99,7 @@ _USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 def providers_host(hosts: tuple[str, ...]) -> bool:
     """Whether one of ``hosts`` is a known provider's (`PROVIDERS`): its keys are named."""
-    return any(_belongs(host, owned) for host in hosts for owned in PROVIDERS.values())
+    return any(belongs(host, owned) for host in hosts for owned in PROVIDERS.values())
 
 
 def uses_secret(words: tuple[str, ...]) -> bool:
@@ -118,12 +125,13 @@ def foreign_secret(words: tuple[str, ...], hosts: tuple[str, ...]) -> str | None
             owned = PROVIDERS.get(name.partition("_")[0].upper())
             if owned is None or SECRET_KEY.match(name) is None:
                 continue
-            if not all(_belongs(host, owned) for host in hosts):
+            if not all(belongs(host, owned) for host in hosts):
                 return name
     return None
 
 
-def _belongs(host: str, owned: tuple[str, ...]) -> bool:
+def belongs(host: str, owned: tuple[str, ...]) -> bool:
+    """Whether ``host`` is one of ``owned`` or a name under one (``api.github.com``)."""
     return any(host == mark or host.endswith(f".{mark}") for mark in owned)
 
 
@@ -142,7 +150,7 @@ def secrets_go_home(
                 continue
             first = name.partition("_")[0].upper()
             owned = PROVIDERS.get(first)
-            if owned is None or not hosts or not all(_belongs(h, owned) for h in hosts):
+            if owned is None or not hosts or not all(belongs(h, owned) for h in hosts):
                 return False
             if providers is not None and first not in providers:
                 return False

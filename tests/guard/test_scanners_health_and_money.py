@@ -185,6 +185,12 @@ _PLAID = """'{"client_id": "'"$PLAID_CLIENT_ID"'", "secret": "'"$PLAID_SECRET"'"
      ("pkgutil --check-signature /home/dev/Downloads/Docker.pkg", None),
      ("spctl --assess -v /Applications/Slack.app", None),
      ("spctl --master-disable", "deny"),
+     # the same programs' write and run routes: never a grant
+     ("codesign -s - --force build/Acme.app", None),
+     ("pkgutil --forget com.acme.agent", None),
+     ("defaults write com.apple.LaunchServices LSQuarantine -bool false", "deny"),
+     ("defaults write com.apple.dock autohide -bool true", None),
+     ("cryptsetup benchmark --cipher aes-xts-plain64 /dev/sdb", "deny"),
      ("clamdscan --fdpass --multiscan /home/dev/Downloads/vendor-report.pdf", None),
      ("clamscan -r --remove /home/dev", "ask"),
      ("matchpathcon /srv/myapp/data", None),
