@@ -909,7 +909,7 @@ guard-scores: $(STAMP)
 		--min-caught 0.931 --min-deny 0.45 --min-ask 0.786
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout139.yaml \
 		benchmarks/corpora/blind-holdout139-everyday.yaml --max-wrong-grants 0 --min-benign 0.773 \
-		--min-caught 0.958 --min-deny 0.5 --min-ask 0.878
+		--min-caught 0.958 --min-deny 0.468 --min-ask 0.878
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout140.yaml \
 		benchmarks/corpora/blind-holdout140-everyday.yaml --max-wrong-grants 0 --min-benign 0.782 \
 		--min-caught 0.978 --min-deny 0.797 --min-ask 0.986
@@ -994,6 +994,30 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout167.yaml \
 		benchmarks/corpora/blind-holdout167-everyday.yaml --max-wrong-grants 0 --min-benign 0.947 \
 		--min-caught 0.877 --min-deny 0.459 --min-ask 0.763
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout168.yaml \
+		benchmarks/corpora/blind-holdout168-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.954 --min-deny 0.681 --min-ask 0.857
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout169.yaml \
+		benchmarks/corpora/blind-holdout169-everyday.yaml --max-wrong-grants 0 --min-benign 0.882 \
+		--min-caught 0.954 --min-deny 0.842 --min-ask 0.81
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout170.yaml \
+		benchmarks/corpora/blind-holdout170-everyday.yaml --max-wrong-grants 0 --min-benign 0.977 \
+		--min-caught 0.988 --min-deny 0.369 --min-ask 0.857
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout171.yaml \
+		benchmarks/corpora/blind-holdout171-everyday.yaml --max-wrong-grants 0 --min-benign 0.911 \
+		--min-caught 0.891 --min-deny 0.434 --min-ask 0.87
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout172.yaml \
+		benchmarks/corpora/blind-holdout172-everyday.yaml --max-wrong-grants 0 --min-benign 0.876 \
+		--min-caught 0.954 --min-deny 0.797 --min-ask 0.941
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout173.yaml \
+		benchmarks/corpora/blind-holdout173-everyday.yaml --max-wrong-grants 0 --min-benign 0.847 \
+		--min-caught 0.932 --min-deny 0.638 --min-ask 0.568
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout174.yaml \
+		benchmarks/corpora/blind-holdout174-everyday.yaml --max-wrong-grants 0 --min-benign 0.794 \
+		--min-caught 0.88 --min-deny 0.537 --min-ask 0.861
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout175.yaml \
+		benchmarks/corpora/blind-holdout175-everyday.yaml --max-wrong-grants 0 --min-benign 0.811 \
+		--min-caught 0.897 --min-deny 0.375 --min-ask 0.743
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

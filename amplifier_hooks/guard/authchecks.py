@@ -51,7 +51,10 @@ _LOOSENED = re.compile(
     r"|anyRequest\(\)\s*\.permitAll\(\)|\b(?:MD5|SHA1|UnsaltedMD5|UnsaltedSHA1|Crypt)PasswordHasher"
     r"|createHash\(\s*[\"'](?:md5|sha1)[\"']\s*\)[^\n]{0,60}pass|hashlib\.(?:md5|sha1)\([^\n]{0,40}pass"
     r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass"
-    r"|\bchecks\s*:\s*\[\s*[\"']none[\"']",
+    r"|\bchecks\s*:\s*\[\s*[\"']none[\"']"
+    r"|\bskip_before_action\s+:(?:authenticate\w*|require_login|authorize\w*|verify_\w+)"
+    r"|\[AllowAnonymous\]|@PermitAll\b|\bpermission_classes\s*=\s*\[\s*AllowAny\s*\]"
+    r"|@login_not_required\b|@Public\(\)",
     re.I,
 )
 _CORS_ANY = re.compile(
@@ -89,6 +92,8 @@ _GATE = re.compile(
     r"|state\s*!==?\s*[\w.]*[sS]tate|auth\.protect|multifactor\.enable|\w+\.verify(?=\(\s*body)"
     r"|(?:bot_)?has_(?:guild_)?permissions|has_(?:any_)?role|is_owner|default_permissions"
     r"|setDefaultMemberPermissions\(\s*PermissionFlagsBits[\w.]*"
+    r"|bcrypt\.compare(?:Sync)?|bcrypt\.checkpw|argon2\.verify|verify_password|check_password"
+    r"|password_verify|Hash::check|compare_digest|timingSafeEqual"
     r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
@@ -105,10 +110,17 @@ _COST = re.compile(
 )
 _LIFETIME = re.compile(
     r"\b(?P<name>\w*(?:TTL|EXPIR\w*|MAX_AGE|maxAge|expiresIn|LIFETIME|Lifespan|IdleTimeout)\w*"
-    r"|(?:Access|Id|Refresh|Session)Token)\b[\"']?\s*[:=]\s*"
-    r"(?P<n>\d+(?:\s*\*\s*\d+)*)",
+    r"|(?:Access|Id|Refresh|Session)Token)\b[\"']?\s*[:=]\s*[\"'`]?"
+    r"(?P<n>\d+(?:\s*\*\s*\d+)*)\s*(?P<unit>ms|s|m|h|d|w|y|mins?|minutes?|hours?|days?"
+    r"|weeks?|years?)?\b",
     re.I,
 )
+_SECONDS = {"ms": 0.001, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+            "h": 3600, "hour": 3600, "hours": 3600, "d": 86400, "day": 86400, "days": 86400,
+            "w": 604800, "week": 604800, "weeks": 604800, "y": 31536000, "year": 31536000,
+            "years": 31536000}  # fmt: skip
+"""A lifetime's unit in seconds (``'15m'``, ``'3650d'``: jsonwebtoken's, ms's); none: as
+written."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -126,10 +138,13 @@ def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     pairs = change_pairs(inputs)
     if any(_ADMINS.search(path) for path in paths) and any(lines_added(o, n) for o, n in pairs):
         return True
-    return any(_weakens(old, new) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT)
+    session = any(_SESSION.search(path) for path in paths)
+    return any(
+        _weakens(old, new, session) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT
+    )
 
 
-def _weakens(old: str, new: str) -> bool:
+def _weakens(old: str, new: str, session: bool) -> bool:
     if added(_LOOSENED, old, new) or added(_PASSWORD_COMPARE, old, new) or added(_FAKED, old, new):
         return True
     if added(_PLAIN_STORED, old, new) or _verify_dropped(old, new):
@@ -147,7 +162,7 @@ def _weakens(old: str, new: str) -> bool:
         return True
     if old and _HASHING.search(old) and _lowered(_COST, old, new):
         return True
-    return bool(old) and _raised(_LIFETIME, old, new)
+    return bool(old) and _raised(_LIFETIME, old, new, session)
 
 
 _WINDOW = re.compile(
@@ -189,10 +204,11 @@ def _verify_dropped(old: str, new: str) -> bool:
     return "jwt.verify(" in old and "jwt.verify(" not in new and "jwt.decode(" in new
 
 
-def _values(pattern: re.Pattern[str], text: str) -> dict[str, int]:
-    values: dict[str, int] = {}
+def _values(pattern: re.Pattern[str], text: str) -> dict[str, float]:
+    values: dict[str, float] = {}
     for found in pattern.finditer(text):
-        values[found.group("name").lower()] = _number(found.group("n"))
+        unit = (found.groupdict().get("unit") or "").lower()
+        values[found.group("name").lower()] = _number(found.group("n")) * _SECONDS.get(unit, 1)
     return values
 
 
@@ -201,9 +217,13 @@ def _lowered(pattern: re.Pattern[str], old: str, new: str) -> bool:
     return any(name in before and value < before[name] for name, value in after.items())
 
 
-def _raised(pattern: re.Pattern[str], old: str, new: str) -> bool:
+def _raised(pattern: re.Pattern[str], old: str, new: str, session: bool) -> bool:
+    """A session's lifetime fifty times as long or more (``session``: the file is a
+    sign-in's, so any lifetime in it but a cache's is a session's)."""
     before, after = _values(pattern, old), _values(pattern, new)
     return any(
-        name in before and _SESSION.search(name) and 0 < 50 * before[name] <= value
+        name in before
+        and ((session and "cache" not in name) or _SESSION.search(name))
+        and 0 < 50 * before[name] <= value
         for name, value in after.items()
     )

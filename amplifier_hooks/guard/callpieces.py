@@ -42,15 +42,15 @@ from amplifier_hooks.guard.model import Piece, PieceVerdict, Places, Verdict
 from amplifier_hooks.guard.notebooks import cell_notebook
 from amplifier_hooks.guard.npmwords import spell_npm
 from amplifier_hooks.guard.parser import parse_command
-from amplifier_hooks.guard.patchfiles import update_hunks
+from amplifier_hooks.guard.patchfiles import patched_texts, update_hunks
 from amplifier_hooks.guard.patchtool import SHELL_PATCH, heredoc_patch, patch_pieces
 from amplifier_hooks.guard.paths import locate, refresh
 from amplifier_hooks.guard.piecescreen import may_rewrite
-from amplifier_hooks.guard.planted import patch_planted, patched_texts, planted_pieces
+from amplifier_hooks.guard.planted import patch_planted, planted_pieces
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
 from amplifier_hooks.guard.sequence import review
 from amplifier_hooks.guard.slurm import mark_slurm, with_wrapped_jobs
-from amplifier_hooks.guard.supplypieces import supply_pieces, supply_writes
+from amplifier_hooks.guard.supplypieces import perl_rewrites, supply_pieces, supply_writes
 from amplifier_hooks.guard.vardefaults import with_defaults
 from amplifier_hooks.guard.winshells import powershell_of, windows_pieces
 from amplifier_hooks.toolcalls import patch_text, tool_input
@@ -151,6 +151,8 @@ def _shell_pieces(
         read = with_defaults(spell_npm(read))  # `npm pub` is `npm publish`; `${V:-x}` is x
     pieces = marked(review(command, read, places, _reparse), command, places)
     pieces = supply_writes(pieces, places)  # a lock file rewritten by hand (`supplypieces`)
+    if "perl" in command:  # `perl -pi -e 's/OLD/NEW/' F`: read before its Perl became pieces
+        pieces += perl_rewrites(read, places)
     programs = {p.program for p in pieces}  # (one set for both screens below)
     if not programs.isdisjoint(_SLURM):  # whose jobs a cancel reaches; --wrap CMD
         user = os.path.basename(places.known.home)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["added", "dropped", "lines_added", "live_matches", "more", "number_moved"]
+__all__ = ["added", "commented", "dropped", "lines_added", "live_matches", "more", "number_moved"]
 
 
 def added(pattern: re.Pattern[str], old: str, new: str) -> bool:
@@ -46,11 +46,18 @@ def lines_added(old: str, new: str) -> bool:
     return any(line.strip() and line.strip() not in before for line in new.splitlines())
 
 
-_COMMENT = re.compile(r"^\s*(?://|#(?!define|include|if|endif|else)|/\*|\*|--|<!--)")
+_COMMENT = re.compile(
+    r"^\s*(?://|#(?!define|include|if|elif|else|endif|undef|pragma)|/\*|\*|--|<!--)"
+)
 """A line that is a comment in C, Python, shell, SQL, Lua or markup (C's ``#define`` is not)."""
+
+
+def commented(line: str) -> bool:
+    """Whether ``line`` is a comment: a check commented out is a check taken out."""
+    return _COMMENT.match(line) is not None
 
 
 def live_matches(pattern: re.Pattern[str], text: str) -> int:
     """Matches of ``pattern`` on the lines of ``text`` that are not comments: a check
     commented out by an edit is a check taken out."""
-    return sum(len(pattern.findall(line)) for line in text.splitlines() if not _COMMENT.match(line))
+    return sum(len(pattern.findall(line)) for line in text.splitlines() if not commented(line))

@@ -21,6 +21,7 @@ from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.crawlmanners import drops_manners
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
 from amplifier_hooks.guard.entitlements import weakens_entitlements
+from amplifier_hooks.guard.exposure import SERVICE_EXPOSED, exposes_service
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
 from amplifier_hooks.guard.firmwareconfig import FIRMWARE_WEAKENED, weakens_firmware
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
@@ -34,12 +35,14 @@ from amplifier_hooks.guard.ignorefiles import (
     drops_ignored,
     unignores_secrets,
 )
+from amplifier_hooks.guard.imagesecrets import SECRET_IN_IMAGE, copies_secret_into_image
 from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.livetargets import LIVE_TARGETED, targets_live
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
 from amplifier_hooks.guard.moneycontrols import MONEY_CONTROL_LOOSENED, loosens_money_control
+from amplifier_hooks.guard.outsiders import OUTSIDER_ADDED, adds_outsider
 from amplifier_hooks.guard.redaction import drops_redaction
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
@@ -73,7 +76,9 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     bar the project set for its changes lowered, a spending cap lifted, the application's
     agent given a shell or its approval step dropped, funds left to whoever calls, a
     firmware build's locks weakened, people's data sent out, a sandbox swapped for
-    production, a control on money loosened, a table wiped by the application's code."""
+    production, a control on money loosened, a table wiped by the application's code, someone
+    from outside the organisation added to who gets in or who is told, a service put on the
+    internet, a secret file copied into an image."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -81,7 +86,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((REMOTE_SCRIPT,) if adds_remote_script(paths, inputs) else ()),
         *scanner_marks(paths, inputs),
         *((PROTECTION_SWITCHED_OFF,) if _switches_off(paths, inputs) else ()),
-        *((SECRET_INLINED,) if inlines_secret(inputs) else ()),
+        *((SECRET_INLINED,) if inlines_secret(inputs, paths) else ()),
         *((ENVIRONMENT_REPORTED,) if reports_environment(written_text(inputs)) else ()),
         *((FUNDING_CHANGED,) if changes_funding(paths, inputs) else ()),
         *((SECRET_LOGGED,) if logs_secret(inputs) else ()),
@@ -111,6 +116,9 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((LIVE_TARGETED,) if targets_live(paths, inputs) else ()),
         *((MONEY_CONTROL_LOOSENED,) if loosens_money_control(paths, inputs) else ()),
         *((DATA_WIPED_BY_CODE,) if wipes_data(paths, inputs) else ()),
+        *((OUTSIDER_ADDED,) if adds_outsider(paths, inputs) else ()),
+        *((SERVICE_EXPOSED,) if exposes_service(paths, inputs) else ()),
+        *((SECRET_IN_IMAGE,) if copies_secret_into_image(paths, inputs) else ()),
     )
 
 

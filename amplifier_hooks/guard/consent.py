@@ -8,7 +8,9 @@ with their inputs unmasked (``maskAllInputs: true`` made ``false``), or hands a 
 email or phone to an ad pixel (``fbq('init', ID, { em: user.email })``, gtag's ``user_id``
 set to an email) changes what every visitor gives away from the next deploy; so does a
 mailing that stops honouring a person's choice (the ``List-Unsubscribe`` header dropped, an
-``email_opt_out`` or suppression check taken out of a send loop). Each is marked
+``email_opt_out`` or suppression check taken out of a send loop, an audience's
+``marketing_opt_in = TRUE`` filter dropped), or that stops waiting for the visitor's answer
+(a comparison of their consent, or the consent banner, taken out). Each is marked
 `CONSENT_WEAKENED` (asked).
 """
 
@@ -29,7 +31,17 @@ _CONSENT = (
 )
 _DENIED = re.compile(rf"{_CONSENT}['\"]?\s*:\s*['\"]denied['\"]")
 _GRANTED = re.compile(rf"{_CONSENT}['\"]?\s*:\s*['\"]granted['\"]")
-_ASKS = re.compile(r"requireCookieConsent|requireConsent|if\s*\(\s*!\s*\w*[Cc]onsent\w*")
+_ASKS = re.compile(
+    r"requireCookieConsent|requireConsent|if\s*\(\s*!\s*\w*[Cc]onsent\w*"
+    r"|<\w*(?:Consent|Cookie)(?:Banner|Manager|Gate|Wall|Dialog|Modal|Provider)\b"
+)
+"""The site asking first: a consent manager's own call, a check that nothing was granted,
+the banner's component (the tags it loads only on its ``onAccept``)."""
+_CHECKED = re.compile(
+    rf"(?:\b\w*[Cc]onsent\w*(?:\.\w+)*|\b{_CONSENT})['\"\]]*\s*(?:={{2,3}}|!={{1,2}}|\bis\b)"
+)
+"""A visitor's consent compared before something is sent (``consent.ad_storage ===
+'granted'``): one comparison fewer is a send that no longer waits for it."""
 _AUTO = re.compile(
     r"setCookieConsentGiven|setConsentGiven|acceptAll\s*\(\s*\)|opt_in_capturing\s*\(\s*\)"
 )
@@ -42,10 +54,11 @@ _PIXEL_PERSON = re.compile(
 )
 _OPT_OUT = re.compile(
     r"List-Unsubscribe|\b\w*(?:opt_?out|opted_?out|unsubscribed|suppressed|suppression"
-    r"|do_not_(?:email|contact|mail)|marketing_consent|email_consent)\w*\b",
+    r"|do_not_(?:email|contact|mail)|marketing_consent|email_consent|opt_?in|opted_?in)\w*\b",
     re.IGNORECASE,
 )
-"""A mailing's respect of a person's choice: the unsubscribe header, an opt-out check."""
+"""A mailing's or an audience's respect of a person's choice: the unsubscribe header, an
+opt-out check, the opt-in an upload of customers to an ad platform filters on."""
 _OPT_OUT_OFF = re.compile(
     r"\b(?:honou?r_?unsubscribes?|list_?unsubscribe\w*|respect_?opt_?outs?|check_?suppressions?)"
     r"[\"']?\s*[:=]\s*(?:false|no|off|0)\b",
@@ -66,6 +79,8 @@ def weakens_consent(inputs: Mapping[str, Any]) -> bool:
             return True
         if _ASKS.search(old) and not _ASKS.search(new):
             return True
+        if len(_CHECKED.findall(new)) < len(_CHECKED.findall(old)):
+            return True  # `if (consent.ad_storage === 'granted')` made `if (true)`
         if more(_AUTO, old, new):
             return True
         if _MASKED.search(old) and _UNMASKED.search(new):

@@ -26,11 +26,12 @@ EMPTIERS = frozenset({"sed", *EDITORS})
 
 _SED_ALL = re.compile(
     r"^\s*(?:(?:1\s*,\s*\$\s*|/(?:\^|\$|\.|\.\*|\^\.\*|\.\*\$|\^\.\*\$)/\s*)?d"
-    r"|(?:\d+|\$)\s*!\s*d|\d*\s*[qQ]\s*\d*)\s*;?\s*$"
+    r"|(?:\d+|\$)\s*!\s*d|\d*\s*[qQ]\s*\d*"
+    r"|s(?P<d>[/#|,:])\^?\.\*\$?(?P=d)(?P=d)g?)\s*;?\s*$"
 )
 """sed's script that keeps at most a line or a few: ``d``, ``1,$d``, ``/^/d``, ``/./d``
 delete every line (or every line with text); ``$!d`` keeps the last one; ``q``, ``5q``
-stop reading (with ``-i`` the rest is lost)."""
+stop reading (with ``-i`` the rest is lost); ``s/.*//`` blanks every line."""
 _SED_PRINTS_ALL = re.compile(r"^\s*p\s*;?\s*$")
 """With ``-n`` sed writes back only what its script prints: ``p`` alone prints every line."""
 _EX_ALL = re.compile(r"^[\s:]*(?:%|1\s*,\s*\$)\s*d(?:e(?:l(?:e(?:t(?:e)?)?)?)?)?!?\s*$")

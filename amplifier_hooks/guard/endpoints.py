@@ -13,7 +13,8 @@ without data items) only looks. curl and wget are read with the table's options
 (`table.fetch`); httpie and xh as ``http [OPTIONS] [METHOD] URL [ITEMS]``.
 
 A POST, PUT or PATCH that curl or wget sends to another machine with a credential (an
-``Authorization`` or key header, ``-u USER:PASS``) acts there as the credential's owner,
+``Authorization`` or key header, ``-u USER:PASS``, an ``access_token`` field or query
+parameter) acts there as the credential's owner,
 whatever its path says: `ENDPOINT_CHANGE` (``http-change-signed-in``), unless the path
 only looks (a search, a query, a count) or asks a model for a completion.
 """
@@ -97,11 +98,14 @@ def _signed_change(read: Read, method: str, urls: list[str]) -> bool:
         return False
     signed = any(
         (name in ("-u", "--user", "--oauth2-bearer", "--http-user", "--password")
-         or (name in ("-H", "--header") and _CREDENTIAL_HEADER.match(value)))
+         or (name in ("-H", "--header") and _CREDENTIAL_HEADER.match(value))
+         or (name in _FIELDS and _CREDENTIAL_FIELD.match(value)))
         for name, value in ((g.opt.names[0], g.value or "") for g in read.given)
-    )  # fmt: skip
+    ) or any(_CREDENTIAL_QUERY.search(url) for url in urls)  # fmt: skip
     if not signed or (method == "POST" and all(_only_looks(url) for url in urls)):
         return False  # (a PUT or a PATCH writes whatever its path is named)
+    if all(_SANDBOX.search(_host(url)) for url in urls) or _rehearsed(read, urls):
+        return False  # a provider's sandbox, or a request it only validates
     return not (all(_GRAPHQL.search(url) for url in urls) and _graphql_query(read))
 
 
@@ -121,12 +125,17 @@ def _graphql_query(read: Read) -> bool:
 
 
 _CHANGING = frozenset({"POST", "PUT", "PATCH"})
+_FIELDS = _BODIES | {"-F", "--form", "--form-string", "--data-urlencode"}
+_CREDENTIAL_FIELD = re.compile(r"(?i)\s*(?:access_token|api_?key|auth_?token|token|secret)=")
+_CREDENTIAL_QUERY = re.compile(r"(?i)[?&](?:access_token|api_?key|auth_?token|token)=")
+"""A credential sent as a form field or a query parameter (Meta's Graph API's
+``access_token``): signed in as surely as by a header."""
 _CREDENTIAL_HEADER = re.compile(
     r"(?i)\s*(?:authorization|proxy-authorization|[\w-]*(?:api[-_]?key|token|secret|"
     r"access[-_]?key|auth)[\w-]*)\s*:"
 )
 _LOOK_PATH = re.compile(
-    r"(?i)(?:^|[/_.:-])(?:_?m?search|_?query|_count|_validate|_explain|_mget|lookup|_analyze|"
+    r"(?i)(?:^|[/_.:-])(?:_?m?search(?:Stream)?|_?query|_count|_validate|_explain|_mget|lookup|_analyze|"
     r"_field_caps|_m?termvectors|_sql|_pit|"
     r"chat/completions|completions|embeddings|generateContent|countTokens|v1/messages|"
     r"v1/responses)(?:$|[/?.#])"
@@ -143,6 +152,28 @@ def _only_looks(url: str) -> bool:
     if _BY_QUERY.search(path) is not None:
         return False
     return any(not path[m.end() :] for m in _LOOK_PATH.finditer(path))
+
+
+_SANDBOX = re.compile(r"(?i)(?<![a-z])sandbox(?![a-z])")
+"""A provider's sandbox host (``sandbox-ads.tiktok.com``, ``api.sandbox.paypal.com``): its
+accounts and money are pretend."""
+_REHEARSAL = re.compile(
+    r"(?i)[\"']?validate_?only[\"']?\s*[:=]\s*[\"']?true|execution_options=\S*validate_only"
+    r"|[?&]validate_?only=true|\btest_event_code\b"
+)
+"""An ads API told to check the request and change nothing (``"validateOnly": true``,
+Meta's ``execution_options=["validate_only"]``) or to file events under a test code."""
+
+
+def _host(url: str) -> str:
+    rest = url.partition("://")[2] if "://" in url else url
+    return rest.partition("/")[0].partition("?")[0].partition("#")[0].rpartition("@")[2]
+
+
+def _rehearsed(read: Read, urls: list[str]) -> bool:
+    """Whether a request's body, form or URL tells the service only to check it."""
+    values = [g.value or "" for g in read.given if g.opt.names[0] in _FIELDS]
+    return any(_REHEARSAL.search(text) for text in (*values, *urls))
 
 
 _BY_QUERY = re.compile(r"(?i)_(?:update|delete)_by_query\b")

@@ -61,14 +61,17 @@ CONFIG_NAMES = frozenset(
      ".pre-commit-config.yaml", ".envrc", ".env", ".npmrc", ".pypirc", ".gitconfig", ".bundle",
      ".config", ".local", ".ssh", ".bashrc", ".zshrc", ".profile", ".bash_profile",
      ".htaccess", ".user.ini", "php.ini", "web.config", ".sops.yaml", ".sops.yml", ".sf",
-     ".sfdx", "platformio.ini", "fastlane", "automod.yaml", "automod.yml", "automod.json"}
+     ".sfdx", "platformio.ini", "fastlane", "automod.yaml", "automod.yml", "automod.json",
+     ".semgrepignore", ".trivyignore", ".gitleaksignore", ".gitleaks.toml", ".snyk",
+     ".secrets.baseline", ".trufflehogignore"}
 )  # fmt: skip
 """Names of files and folders that configure an agent, its hooks, an editor, git, the
 shell or the web server (``.htaccess``: who may see a folder, what runs as PHP), or where
 git fetches code from (``.gitmodules``' URLs, the ``repo`` tool's manifests in ``.repo``),
 or which files SOPS encrypts (``.sops.yaml``), or an app's release lanes, signing
 repository and store account (``fastlane/``: CI runs them with the store's keys), or whom
-a chat bot bans by itself (``automod.yaml``): a grant
+a chat bot bans by itself (``automod.yaml``), or what a security scanner passes over
+(``.semgrepignore``, ``.trivyignore``, ``.secrets.baseline``): a grant
 never changes one, nor anything
 inside one (the rules decide whether such a change is denied, asked, or left to the host)."""
 _ENV_VARIANT = re.compile(r"\.env\.(?!(?:example|sample|template|dist|tpl|tmpl)$)")

@@ -7,12 +7,15 @@ edit is marked `SECRET_UNIGNORED` and asked (``secret-unignored``). An edit that
 other pattern (``/Assets/Plugins/FMOD/`` under "licensed, do not commit"; what
 ``.npmignore`` kept out of the published package) is marked `IGNORE_DROPPED` and asked
 too: what it kept out is then committed, pushed or published with the rest. An edit that
-adds patterns or touches other lines is an ordinary edit.
+adds patterns or touches other lines is an ordinary edit. A secret file's name added to
+``package.json``'s ``files`` (the list of what ``npm publish`` ships) is `SECRET_UNIGNORED`
+too.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -35,7 +38,10 @@ _WHOLE = ("content", "contents", "file_text")
 def unignores_secrets(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether a file tool's ``inputs`` stop an ignore file among ``paths`` ignoring a
     secret file: a dropped line that names one, or a negation (``!.env``) of one."""
-    if not any(posixpath.basename(p) in _IGNORE_FILES for p in paths):
+    names = {posixpath.basename(p) for p in paths}
+    if "package.json" in names and any(map(_publishes_secret, change_pairs(inputs))):
+        return True  # `"files": ["dist", ".env"]`: the next npm publish ships it
+    if names.isdisjoint(_IGNORE_FILES):
         return False
     for old, new in edit_pairs(inputs):
         kept = {line.strip() for line in new.splitlines()}
@@ -84,6 +90,19 @@ def _names_secret(line: str) -> bool:
     if not pattern or pattern.startswith(("#", "!")):
         return False
     return secret_kind(pattern.removeprefix("**/").rstrip("/")) is not None
+
+
+_QUOTED = re.compile(r'"([^"\n]{1,200})"')
+
+
+def _publishes_secret(pair: tuple[str, str]) -> bool:
+    """Whether package.json's new text adds a secret file's name to what it lists (its
+    ``files``: the allow-list of what ``npm publish`` ships)."""
+    old, new = pair
+    if '"files"' not in new and '"files"' not in old:
+        return False
+    added = set(_QUOTED.findall(new)) - set(_QUOTED.findall(old))
+    return any(_names_secret(name) for name in added)
 
 
 def _negates_secret(text: str) -> bool:

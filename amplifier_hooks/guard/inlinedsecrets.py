@@ -9,7 +9,10 @@ no longer reads it but holds a quoted literal the old text did not is marked
 `SECRET_INLINED` (asked), and so is one that hands a command's secret option a literal
 (``--keychain-profile AC_NOTARY`` made ``--password "abcd-efgh-ijkl-mnop"``). A value the
 shapes of `secret_shapes` know is judged by them already, however it is written; this is the
-value no shape names.
+value no shape names. A password given a literal that reads as a real one (three kinds of
+character of lower case, upper case, digits and signs; no placeholder) where the old text
+had none (``Password=Pr0d!Sa#2024;`` in a connection string, ``DB_PASSWORD =
+"Xk9#..."``) is marked too; tests, examples and docs are not read.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.ignorefiles import edit_pairs
+from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["SECRET_INLINED", "inlines_secret"]
 
@@ -47,12 +50,33 @@ _OPTION = re.compile(
 )
 """A literal handed to a command's secret option (``notarytool --password "abcd-efgh-..."``),
 not a variable's value, a file (``@file``) or a keychain reference (``@keychain:``)."""
+_PASSWORD = re.compile(
+    r"""(?i)(?:^|[\s;{,("'])[\w.-]*pass(?:word|wd)?["']?\s*[:=]\s*(?P<q>["']?)"""
+    r"""(?P<value>[^\s"';,}<>$]{8,})"""
+)
+"""A password's key (``Password=``, ``DB_PASSWORD =``, ``password:``) given a literal."""
+_PLACEHOLDER = re.compile(
+    r"(?i)change|example|sample|dummy|placeholder|redacted|secret|password|your|xxx|\*\*|\.\.\.|"
+    r"test|fake|todo|env|\{|%"
+)
+_CODE = re.compile(r"\(|\[|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+"""A value that is code (a call, an index, ``settings.DB_PASSWORD``), not a literal."""
+_KINDS = (re.compile(r"[a-z]"), re.compile(r"[A-Z]"), re.compile(r"\d"), re.compile(r"[^\w]"))
+_NOT_READ = re.compile(
+    r"(?:^|/)(?:tests?|spec|__tests__|fixtures?|examples?|docs?)/|\.(?:md|rst|txt|example|sample"
+    r"|template|dist)$|(?:^|/)\.env[^/]*$|[._-](?:test|spec)\.\w+$",
+    re.I,
+)
 _MAX_TEXT = 64 * 1024
 
 
-def inlines_secret(inputs: Mapping[str, Any]) -> bool:
-    """Whether a file tool's edit ``inputs`` replace a read of a secret's variable with a
-    literal value."""
+def inlines_secret(inputs: Mapping[str, Any], paths: tuple[str, ...] = ()) -> bool:
+    """Whether a file tool's edit ``inputs`` (of ``paths``) replace a read of a secret's
+    variable with a literal value, or give a password a literal that reads as a real one."""
+    if not (paths and all(_NOT_READ.search(p) for p in paths)):
+        for old, new in change_pairs(inputs):
+            if len(old) + len(new) <= _MAX_TEXT and _password_given(old, new):
+                return True
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -73,5 +97,17 @@ def inlines_secret(inputs: Mapping[str, Any]) -> bool:
             and not _NAME_ONLY.fullmatch(m.group(2))  # `vars.get("DEPLOYER_KEY")`: a name
             for m in _LITERAL.finditer(new)
         ):
+            return True
+    return False
+
+
+def _password_given(old: str, new: str) -> bool:
+    """Whether ``new`` gives a password a literal ``old`` does not hold, one that reads as
+    a real password (three kinds of character, no placeholder)."""
+    for found in _PASSWORD.finditer(new):
+        value = found["value"]
+        if value in old or _PLACEHOLDER.search(value) or _CODE.search(value):
+            continue
+        if sum(1 for kind in _KINDS if kind.search(value)) >= 3:
             return True
     return False

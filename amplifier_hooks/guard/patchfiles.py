@@ -4,8 +4,17 @@ patch applied in the same command can write a protected place the command never 
 from __future__ import annotations
 
 import os
+import re
 
-__all__ = ["MAX_PATCH_BYTES", "patched_files", "patched_names", "update_hunks"]
+__all__ = [
+    "MAX_PATCH_BYTES",
+    "PATCH_FILE",
+    "patched_files",
+    "patched_names",
+    "patched_parts",
+    "patched_texts",
+    "update_hunks",
+]
 
 MAX_PATCH_BYTES = 1 << 20
 """A larger patch is not read: it names no file."""
@@ -65,3 +74,28 @@ def update_hunks(patch: str, *, kept: bool = True) -> list[tuple[str, str, str]]
         for path, old, new in found
         if path and old and old != new
     ]
+
+
+PATCH_FILE = re.compile(r"^\*\*\* (Add|Update) File: (.+)$")
+_PATCH_END = re.compile(r"^\*\*\* ")
+
+
+def patched_texts(patch: str) -> list[tuple[str, str]]:
+    """The (path, text) each file of an ``apply_patch`` patch gets: an added file's
+    lines, an updated one's added lines."""
+    return [(path, text) for path, text, _ in patched_parts(patch)]
+
+
+def patched_parts(patch: str) -> list[tuple[str, str, bool]]:
+    """`patched_texts`, each with whether it is an update's added lines (a part of the
+    file, as an edit's text is) rather than an added file's whole text."""
+    found: list[tuple[str, list[str], bool]] = []
+    for line in patch.splitlines():
+        header = PATCH_FILE.match(line)
+        if header is not None:
+            found.append((header.group(2).strip(), [], header.group(1) == "Update"))
+        elif _PATCH_END.match(line):
+            continue
+        elif found and line.startswith("+"):
+            found[-1][1].append(line[1:])
+    return [(path, "\n".join(lines) + "\n", part) for path, lines, part in found if lines]

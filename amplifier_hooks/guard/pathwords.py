@@ -133,6 +133,30 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
+_PATTERN_OPTIONS = frozenset({"--exclude", "--include", "--exclude-dir", "--include-dir"})
+"""Options whose value is a name pattern to leave out or keep, not a file opened."""
+_LISTED_PATTERNS = frozenset({"-x", "-i", "--exclude", "--include"})
+"""zip's options whose patterns run to the next option (``-x .env '*.pem'``)."""
+
+
+def _patterns_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
+    """The values of ``args``' name-pattern options (``--exclude=.env``): a pattern the
+    program matches names with, never a path it reads."""
+    found: list[str] = []
+    listing = False
+    for before, word in pairwise(("", *args)):
+        if listing and not word.startswith("-"):
+            found.append(word)
+            continue
+        listing = program == "zip" and word in _LISTED_PATTERNS
+        option, equals, value = word.partition("=")
+        if equals and option in _PATTERN_OPTIONS:
+            found.append(value)
+        elif before in _PATTERN_OPTIONS and not listing:
+            found.append(word)
+    return tuple(found)
+
+
 def _aws_queries(args: tuple[str, ...]) -> tuple[str, ...]:
     """The values of the AWS CLI's ``--query`` (a JMESPath expression, never a file)."""
     found = [v for o, v in pairwise(args) if o == "--query"]
@@ -181,6 +205,8 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
         operands = tuple(o for o in operands if o != "-")
     if program == "restic":  # `restore --include /home/dev/documents`: the snapshot's path
         operands = minus(operands, snapshot_paths(piece.args))
+    else:  # `tar --exclude=.env`, `rsync --exclude .env`, `zip -r a.zip . -x .env`
+        operands = minus(operands, _patterns_given(program, piece.args))
     if program in KEY_USERS:  # `ssh -i KEY host`: a key ssh signs with, never shows
         operands = minus(operands, identity_words(program, piece.args))
         if program == "ssh" and reads_only(piece):  # `ssh host ls /srv`: a look there

@@ -22,7 +22,6 @@ is read, is asked (`unreadscripts`): what is past them is never judged.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable
 
 from amplifier_hooks.guard.appsource import APP_CODE, HIDDEN, app_code
@@ -46,6 +45,7 @@ from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
 from amplifier_hooks.guard.notebooks import NOTEBOOK_TOOL, is_notebook, notebook_code
+from amplifier_hooks.guard.patchfiles import PATCH_FILE, patched_parts
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.prodruns import mark_deployed
 from amplifier_hooks.guard.pylookalikes import DISGUISED
@@ -56,6 +56,7 @@ from amplifier_hooks.guard.table.fetch import FETCHING, fetched_urls
 from amplifier_hooks.guard.tlsfiles import tls_off_pieces
 from amplifier_hooks.guard.unreadscripts import read_first, unread_text
 from amplifier_hooks.guard.webshells import web_backdoor_pieces
+from amplifier_hooks.guard.winscripts import windows_script
 from amplifier_hooks.guard.writtenscripts import (
     SCRIPT,
     SCRIPT_DENIED,
@@ -66,7 +67,7 @@ from amplifier_hooks.guard.writtenscripts import (
 )
 
 __all__ = ["ASKED", "DENIED", "FETCHED_SCRIPT_MARK", "FETCHED_SOURCE_MARK", "PLANTED",
-           "patch_planted", "patched_texts", "planted_pieces", "planted_verdicts",
+           "patch_planted", "planted_pieces", "planted_verdicts",
            "planted_writes"]  # fmt: skip
 
 DENIED = "@planted-denied"
@@ -107,11 +108,12 @@ def planted_pieces(path: str, text: str, places: Places, split: Split,
     ``near``: the file's text around it (an edit's old text, a patch's context lines),
     which tells what kind of code the part is in (a proc macro's)."""
     located = locate(path, ".", places).path
+    home = places.known.home
     if iac_file(located) is not None:  # applied outside the machine (`iacfiles`), and
         # what a plan or apply runs here (`data "external"`, `local-exec`: `runs_later`)
-        return (*iac_pieces(located, text), *_planted(located, text, split, edit, near))
+        return (*iac_pieces(located, text), *_planted(located, text, split, edit, near, home))
     weakened = tls_off_pieces(located, text) + web_backdoor_pieces(located, text)
-    found = _planted(located, text, split, edit, near)
+    found = _planted(located, text, split, edit, near, home)
     return (*found, *weakened) if weakened else found
 
 
@@ -120,7 +122,8 @@ def _edits_script(located: str) -> bool:
     return is_script(located) or script_named(located) or on_disk_script(located)
 
 
-def _planted(located: str, text: str, split: Split, edit: bool, near: str) -> tuple[Piece, ...]:
+def _planted(located: str, text: str, split: Split, edit: bool, near: str,
+             home: str) -> tuple[Piece, ...]:  # fmt: skip
     steps = ci_pieces(located, text, split)
     if steps is not None:  # run on CI, with the project's secrets: judged as CI steps
         return steps
@@ -144,6 +147,8 @@ def _planted(located: str, text: str, split: Split, edit: bool, near: str) -> tu
         code, unread = read_first(code, located, tool)
     elif (document := doc_code(located, text)) is not None:  # TeX, Lua, Lisp (`docsources`)
         tool, code = document[0], [("shell", c) for c in document[1]]
+    elif (windows := windows_script(located, text, home)) is not None:
+        code, tool, marks = [("shell", windows)], SCRIPT_TOOL, (PLANTED, SCRIPT)  # (`winscripts`)
     elif (script := shell_script(text, edit and _edits_script(located))) is not None:
         # the agent runs it next (an edit's lines of `scripts/dev.sh`: `writtenscripts`)
         if len(text) > MAX_TEXT:
@@ -351,31 +356,6 @@ def planted_verdicts(
     return tuple(out)
 
 
-_PATCH_FILE = re.compile(r"^\*\*\* (Add|Update) File: (.+)$")
-_PATCH_END = re.compile(r"^\*\*\* ")
-
-
-def patched_texts(patch: str) -> list[tuple[str, str]]:
-    """The (path, text) each file of an ``apply_patch`` patch gets: an added file's
-    lines, an updated one's added lines."""
-    return [(path, text) for path, text, _ in patched_parts(patch)]
-
-
-def patched_parts(patch: str) -> list[tuple[str, str, bool]]:
-    """`patched_texts`, each with whether it is an update's added lines (a part of the
-    file, as an edit's text is) rather than an added file's whole text."""
-    found: list[tuple[str, list[str], bool]] = []
-    for line in patch.splitlines():
-        header = _PATCH_FILE.match(line)
-        if header is not None:
-            found.append((header.group(2).strip(), [], header.group(1) == "Update"))
-        elif _PATCH_END.match(line):
-            continue
-        elif found and line.startswith("+"):
-            found[-1][1].append(line[1:])
-    return [(path, "\n".join(lines) + "\n", part) for path, lines, part in found if lines]
-
-
 def patch_planted(patch: str | None, places: Places, split: Split) -> tuple[Piece, ...]:
     """The planted pieces of every file an ``apply_patch`` patch adds to or updates."""
     if patch is None or len(patch) > MAX_TEXT:
@@ -392,7 +372,7 @@ def _patch_context(patch: str) -> dict[str, str]:
     found: dict[str, list[str]] = {}
     lines: list[str] | None = None
     for line in patch.splitlines():
-        header = _PATCH_FILE.match(line)
+        header = PATCH_FILE.match(line)
         if header is not None:
             lines = found.setdefault(header.group(2).strip(), [])
         elif lines is not None and line[:1] in (" ", "-"):

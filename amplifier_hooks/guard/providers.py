@@ -85,14 +85,21 @@ PROVIDERS: dict[str, tuple[str, ...]] = {
     "ADYEN": ("adyen.com", "adyenpayments.com"),
     "PERSONA": ("withpersona.com",),
     "ONFIDO": ("onfido.com",),
+    "GADS": ("googleapis.com",),
+    "META": ("facebook.com",),
+    "FB": ("facebook.com",),
+    "FACEBOOK": ("facebook.com",),
+    "TIKTOK": ("tiktok.com", "tiktokapis.com"),
+    "LINKEDIN": ("linkedin.com",),
 }
 """A secret variable's first word and the hosts its secret is for (the host, or a name
 ending with ``.`` and it). Providers people run themselves under any name (GitLab, Gitea,
 Jenkins) are not here: their secrets go to hosts no table can list."""
 
-BODY_KEYED = frozenset({"PLAID"})
-"""Providers whose API takes its keys in the request's JSON body (Plaid's ``client_id`` and
-``secret``), not in a header: sent to the provider's own hosts, that is its API called."""
+BODY_KEYED = frozenset({"PLAID", "META", "FB", "FACEBOOK"})
+"""Providers whose API takes its keys in the request's body or query, not in a header
+(Plaid's ``client_id`` and ``secret`` in its JSON, Meta's Graph API's ``access_token``
+parameter): sent to the provider's own hosts, that is its API called."""
 
 _USES = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 

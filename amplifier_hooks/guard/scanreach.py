@@ -71,6 +71,8 @@ def narrows_scan(paths: tuple[str, ...], old: str, new: str) -> bool:
     scanner = any(_SCANNER_FILE.search(path) for path in paths)
     if scanner and (added(_ALL_FILES, old, new) or added(_IGNORED_RULES, old, new)):
         return True
+    if any(posixpath.basename(p) in _IGNORE_LISTS for p in paths) and _code_ignored(old, new):
+        return True
     if scanner and old and _sources_dropped(old, new):
         return True
     names = {posixpath.basename(path) for path in paths}
@@ -79,6 +81,27 @@ def narrows_scan(paths: tuple[str, ...], old: str, new: str) -> bool:
     if names & {".hadolint.yaml", ".hadolint.yml", ".bandit"} and more(_LINT_RULE, old, new):
         return True
     return any(_ESLINT.search(path) for path in paths) and dropped(_SECURITY_PLUGIN, old, new)
+
+
+_IGNORE_LISTS = frozenset({".semgrepignore", ".gitleaksignore", ".trufflehogignore",
+                           ".secretlintignore", ".bearerignore"})  # fmt: skip
+"""A scanner's list of paths (or findings) it passes over."""
+_NOT_CODE = re.compile(
+    r"(?:^|/)(?:tests?|spec|__tests__|fixtures?|testdata|docs?|examples?|vendor|third_party"
+    r"|node_modules|dist|build|target|coverage|\.venv|venv)(?:/|$)|\.(?:md|min\.js|lock|snap)$",
+    re.I,
+)
+"""What a scanner may rightly pass over: tests, fixtures, docs, vendored and built files."""
+
+
+def _code_ignored(old: str, new: str) -> bool:
+    """Whether a line added to an ignore list names the project's own code (``src/**``,
+    ``app/``, a finding's fingerprint) rather than tests, docs or built files."""
+    before = {line.strip() for line in old.splitlines()}
+    return any(
+        line and line not in before and not line.startswith("#") and not _NOT_CODE.search(line)
+        for line in (raw.strip() for raw in new.splitlines())
+    )
 
 
 def _sources_dropped(old: str, new: str) -> bool:

@@ -4,8 +4,11 @@ A support app's sidebar that posts the open ticket (its requester, e-mail, messa
 analytics address the project never used, or a feature-flag or analytics context given a
 social security or passport number: from the next deploy on, every customer's record goes
 to a third party with each page view or evaluation, and the diff reads as a line of
-telemetry. Text a write or edit adds that does either is marked `PEOPLE_DATA_SENT`
-(asked): a request to a host the old text already named is the application's own.
+telemetry. So does a column of people's contact or identity details (``customer_email``,
+``phone``) added to a report, dashboard or export named for an outside audience
+(``client_dashboard.sql``, ``partner_export.py``): every client then sees every customer.
+Text a write or edit adds that does any of these is marked `PEOPLE_DATA_SENT` (asked): a
+request to a host the old text already named is the application's own.
 """
 
 from __future__ import annotations
@@ -59,6 +62,18 @@ _SCRAPER = re.compile(r"(?:^|/)(?:crawlers?|spiders?|scrapers?|scraping)/|(?:^|/
 _THIRD_PARTY = re.compile(
     r"(?:^|/)(?:flags?|analytics|tracking|telemetry|segment|experiments?)/", re.I
 )
+_SHARED_OUT = re.compile(
+    r"(?:client|partner|public|external|vendor|agency|shared)[\w-]*?(?:dashboard|report|export"
+    r"|feed|extract|share)|(?:dashboard|report|export|feed|extract)s?[\w-]*?(?:client|partner"
+    r"|public|external|vendor|agency)",
+    re.I,
+)
+"""A report, dashboard or export named for people outside the company."""
+_PERSON_COLUMN = re.compile(
+    r"\b\w*(?:email|phone|ssn|social_security|date_of_birth|birth_?date|dob|home_address"
+    r"|street_address|passport|national_id)\w*\b",
+    re.I,
+)
 _MAX_TEXT = 64 * 1024
 
 
@@ -66,6 +81,7 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
     """Whether a write or edit adds a request of people's data to a new host, or a
     government number to a flag's or an analytics service's context."""
     third_party = any(_THIRD_PARTY.search(path) for path in paths)
+    shared = any(_SHARED_OUT.search(p.rpartition("/")[2]) for p in paths)
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
@@ -75,6 +91,8 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
                 return True
         if third_party and more(_GOVERNMENT_ID, old, new):
             return True
+        if shared and old and more(_PERSON_COLUMN, old, new):
+            return True  # `o.customer_email,` added to a view of a dashboard shared with clients
         if more(_CRASH_USER, old, new):
             return True
         if more(_FULL_PAGE, old, new) and _POSTED.search(old + new):

@@ -43,6 +43,7 @@ from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
 from amplifier_hooks.guard.tracing import mark_traced
 from amplifier_hooks.guard.unwrap import RUN_BY_PATH
+from amplifier_hooks.guard.writtentext import text_marks
 
 __all__ = [
     "AGENT_STARTERS",
@@ -154,6 +155,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = read_piped_scripts(pieces, reparse)
     if any(p.writes or p.program in _WRITERS for p in pieces):  # code a tool runs later
         pieces = planted_writes(pieces, places, echoed_text, reparse)
+        pieces = text_marks(pieces, places, echoed_text)  # as a Write of the same text
     if not programs.isdisjoint(SED_EDITORS):  # `sed -i '1i TEXT' Makefile`: TEXT written
         pieces = planted_inserts(pieces, places, reparse)
     if len(pieces) < 2:

@@ -9,7 +9,12 @@ Marked `SITE_CHANGED` (asked):
 - every page's canonical link pointed at one address, or a section's redirects collapsed
   onto the home page;
 - every path cached as immutable for a year (``/*`` in a ``_headers`` file);
-- an experiment's assignment replaced by a constant in the experiments module.
+- an experiment's assignment replaced by a constant in the experiments module;
+- the ad platforms' measurement of the site taken away: conversion tracking switched off,
+  their click ids (``gclid``, ``fbclid``, ``msclkid``) added to a list of parameters
+  stripped from landing pages, or an ad account's tracking template sent through another
+  host (every click then passes through it): budgets are then spent blind, or the clicks
+  are another company's to read.
 """
 
 from __future__ import annotations
@@ -45,6 +50,22 @@ _FLAG_CALL = re.compile(
     r"getExperiment|activate)\s*\("
 )
 _LITERAL_RETURN = re.compile(r"""\breturn\s+["'][\w-]+["']""")
+_CONVERSIONS = (
+    r"(?P<key>conversion[_-]?tracking|conversions?[_-]?api|capi|offline[_-]?conversions)\w*"
+    r"[\"']?\s*[:=]\s*(?:\n\s*[\"']?enabled[\"']?\s*[:=]\s*)?[\"']?"
+)
+_MEASURED = re.compile(_CONVERSIONS + r"(?:true|yes|on|1)\b", re.I)
+_UNMEASURED = re.compile(_CONVERSIONS + r"(?:false|no|off|0)\b", re.I)
+_CLICK_IDS_STRIPPED = re.compile(
+    r"(?i)\b\w*(?:strip|remove|drop|block|sanitiz|clean|deny)\w*\b[^\n]*?"
+    r"\b(?:gclid|gbraid|wbraid|fbclid|ttclid|msclkid|li_fat_id|dclid|twclid)\b"
+)
+"""A list of query parameters a site strips from its landing pages, given an ad click's
+id: the platforms no longer see which click led to a sale."""
+_TEMPLATE_HOST = re.compile(
+    r"(?i)(?:tracking[_-]?(?:url[_-]?)?template|final[_-]?url[_-]?suffix)\w*[\"']?\s*[:=]\s*"
+    r"[\"']?https?://(?P<host>[\w.-]+)"
+)
 _MAX_TEXT = 64 * 1024
 
 
@@ -71,6 +92,8 @@ def changes_site(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if any("experiment" in n for n in names) and _forced(old, new):
             return True
+        if _measure_taken(old, new):
+            return True
     return False
 
 
@@ -93,3 +116,14 @@ def _forced(old: str, new: str) -> bool:
         and not _FLAG_CALL.search(new)
         and bool(_LITERAL_RETURN.search(new))
     )
+
+
+def _measure_taken(old: str, new: str) -> bool:
+    """Conversion tracking switched off, click ids stripped, or a tracking template sent
+    through a host the old text did not name (module doc)."""
+    was = {m["key"].lower() for m in _MEASURED.finditer(old)}
+    if was and not was.isdisjoint(m["key"].lower() for m in _UNMEASURED.finditer(new)):
+        return True
+    if more(_CLICK_IDS_STRIPPED, old, new):
+        return True
+    return any(m["host"] not in old for m in _TEMPLATE_HOST.finditer(new))

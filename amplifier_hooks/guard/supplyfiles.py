@@ -43,6 +43,8 @@ _LOCKS = {
     "mix.lock": "mix deps.get",
     "flake.lock": "nix flake update",
     "conda-lock.yml": "conda-lock",
+    ".terraform.lock.hcl": "terraform init -upgrade (terraform providers lock)",
+    ".tofu.lock.hcl": "tofu init -upgrade",
 }  # fmt: skip
 """Lock files by name, and the command that writes each."""
 _REQUIREMENTS_LOCK = re.compile(r"^requirements[\w.-]*\.lock$")

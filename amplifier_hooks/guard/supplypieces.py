@@ -27,8 +27,9 @@ from amplifier_hooks.guard.supplyfiles import lock_file
 from amplifier_hooks.guard.supplytexts import supply_marks
 from amplifier_hooks.guard.supplyverify import verification_marks
 from amplifier_hooks.guard.table import Does, read_call
+from amplifier_hooks.guard.table.sed import read_script, scripted
 
-__all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "supply_pieces", "supply_writes"]
+__all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "perl_rewrites", "supply_pieces", "supply_writes"]
 
 LOCK_EDIT = "@lockfile-hand-edit"
 WRAPPER_EDIT = "@wrapper-source-change"
@@ -119,6 +120,24 @@ def supply_writes(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...
     return tuple(out)
 
 
+def perl_rewrites(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
+    """A piece marked as each ``perl -pi -e 's/OLD/NEW/' FILE`` edit is (`_rewrite_marks`),
+    read from the command's pieces before its Perl is read as code (which keeps the files
+    it reads and writes, not what its substitutions put in them)."""
+    found: list[Piece] = []
+    for piece in pieces:
+        if piece.program != "perl":
+            continue
+        for target in _perl_in_place(piece.args):
+            located = locate(target, piece.cwd, places).path
+            marks = _rewrite_marks(piece, located, places.known.workspace)
+            if marks:
+                marked = tuple(dict.fromkeys(marks))
+                found.append(Piece(text=piece.text[:200], program="true", args=(located,),
+                                   cwd=piece.cwd, wrappers=marked))  # fmt: skip
+    return tuple(found)
+
+
 def _editor_marks(piece: Piece, path: str) -> tuple[str, ...]:
     """The marks of a shell write of a VS Code file (``.vscode/tasks.json``) read as a
     file tool's write or edit of it is (`autoruns`): the text ``echo`` or a heredoc
@@ -190,7 +209,8 @@ def _perl_in_place(args: tuple[str, ...]) -> list[str]:
 def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
     """The marks of a ``sed``/``perl`` edit of ``path``, read as the edit it is: each
     substitution's pattern the old text and its replacement the new, a deleted line's
-    pattern old text with nothing new (every mark of a file tool's edit: `changemarks`)."""
+    pattern old text with nothing new, and the lines sed's ``a``/``i``/``c`` add as text
+    written (every mark of a file tool's edit: `changemarks`)."""
     name = posixpath.basename(path)
     marks: list[str] = []
     for old, new in _substitutions(piece.args):
@@ -203,12 +223,23 @@ def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
         # judged as a file tool's edit of the same lines is: a protection switched off
         # (`s|^#define THERMAL_PROTECTION|//&|`), a bar lowered, a limit raised
         marks.extend(m for m in change_marks((path,), edit) if m not in marks)
+    if piece.program in ("sed", "gsed"):  # `/class X/a\  skip_before_action ...`: lines added
+        scripts, _ = scripted(piece.args)
+        texts: list[str] = []
+        read_script("\n".join(scripts), texts)
+        for text in texts:
+            marks.extend(m for m in change_marks((path,), {"content": text}) if m not in marks)
     return marks
 
 
 _SUBSTITUTE = re.compile(r"^s(?P<d>[^\w\s{(\[])(?P<old>(?:\\.|(?!(?P=d)).)*)(?P=d)"
                          r"(?P<new>(?:\\.|(?!(?P=d)).)*)(?P=d)")  # fmt: skip
 _BRACKETED = re.compile(r"^s\{(?P<old>[^}]*)\}\s*\{(?P<new>[^}]*)\}")
+_RANGE_DELETE = re.compile(
+    r"^/(?P<a>(?:\\.|[^/])*)/\s*,\s*(?:/(?P<b>(?:\\.|[^/])*)/|\+?\d+|\$)\s*d\s*$"
+)
+"""A range of lines deleted, from a pattern's line to another's (or a count, or the end):
+both patterns are lines of the old text."""
 _DELETE = re.compile(r"^(?:(?P<d>/)(?P<old>(?:\\.|[^/])*)/|\\(?P<e>.)(?P<old2>.*?)(?P=e))\s*d")
 
 
@@ -224,4 +255,8 @@ def _substitutions(args: tuple[str, ...]) -> list[tuple[str, str]]:
             deleted = _DELETE.match(command)
             if deleted is not None:
                 found.append((deleted.group("old") or deleted.group("old2") or "", ""))
+                continue
+            ranged = _RANGE_DELETE.match(command)  # `/- name: Trivy/,/exit-code:/d`
+            if ranged is not None:
+                found.append(("\n".join(filter(None, (ranged["a"], ranged["b"]))), ""))
     return found

@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.droppedchecks import drops_check
 from amplifier_hooks.guard.forgegates import opens_gate
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
@@ -55,24 +56,34 @@ _PROTECTION = (
     r"|xsrf|mfa|2fa|otp|encrypt|encryption|security|secure|signature|firewall|audit"
     r"|moderation|guardrail|guardrails|jailbreak|redaction|redact|pii|safety|sandbox"
     r"|dry[_-]?run|dryrun|testnet|paper[_-]?trading|simulat(?:e|ion)|read[_-]?only"
+    r"|validate[_-]?only"
     r"|prevent[_-]?destroy|deletion[_-]?protection|termination[_-]?protection"
     r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
-    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?)"
+    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?|protect)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
 _KEY = _PROTECTION + r"[:=][ \t]*[\"']?"
+_NEGATED = re.compile(r"insecure|skip|disable|ignore|bypass|unsafe|allow_?http|(?:^|[_.-])no[_-]")
+"""A protection's key named for its absence (``InsecureSkipVerify``, ``disable_ssl``):
+``true`` there is the protection off, so its ``true`` made ``false`` switches it on."""
 _ON = re.compile(_KEY + r"(?:true|yes|on|1|enabled|required|enforce[d]?)\b", re.I)
 _OFF = re.compile(_KEY + r"(?:false|no|off|0|disabled|none|optional)\b", re.I)
 _SECTION = re.compile(_PROTECTION + r":[ \t]*$", re.I | re.M)
 """A protection's own block (``moderation:``), whose ``enabled: true`` below turns it on."""
+_LISTED = re.compile(
+    _PROTECTION + r"[:=]\s*(?:\{\s*[\"']@@assign[\"']\s*:\s*)?\[(?P<items>[^\]]*)\]", re.I
+)
+"""A protection's list (a tag policy's ``enforced_for``, an ``audit_log_types``): emptied,
+nothing is protected."""
 _SWITCH = r"[\"']?(?P<key>enabled?|active|on)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _SWITCH_ON = re.compile(_SWITCH + r"(?:true|yes|on|1)\b", re.I)
 _SWITCH_OFF = re.compile(_SWITCH + r"(?:false|no|off|0)\b", re.I)
-REHEARSAL = r"(?:sandbox|dry_?run|testnet|paper|simulat)"
-"""The words that name a rehearsal (a sandbox, a dry run, a testnet, paper trading)."""
+REHEARSAL = r"(?:sandbox|dry_?run|testnet|paper|simulat|validate_?only)"
+"""The words that name a rehearsal (a sandbox, a dry run, a testnet, paper trading, an ads
+API's ``validate_only``: the request is checked, nothing is changed)."""
 _CALL = r"(?P<key>\w*" + REHEARSAL + r"\w*)\(\s*"
 _CALL_ON = re.compile(_CALL + r"(?:True|true|1)\s*\)", re.I)
 _CALL_OFF = re.compile(_CALL + r"(?:False|false|0)\s*\)", re.I)
@@ -121,6 +132,21 @@ _DESTROY_DISABLED = (
 )
 
 
+_KEPT_ON_DELETE = re.compile(
+    r"(?P<key>removal_?policy|deletion_?policy|update_?replace_?policy)[\"']?\s*[:=]\s*"
+    r"(?:RemovalPolicy\.|cdk\.RemovalPolicy\.)?[\"']?(?:retain|snapshot|orphan)\b",
+    re.I,
+)
+_DELETED_ON_DELETE = re.compile(
+    r"(?P<key>removal_?policy|deletion_?policy|update_?replace_?policy)[\"']?\s*[:=]\s*"
+    r"(?:RemovalPolicy\.|cdk\.RemovalPolicy\.)?[\"']?(?:destroy|delete)\b",
+    re.I,
+)
+"""What a stack's removal does to a resource (CDK's ``removalPolicy``, CloudFormation's and
+Crossplane's ``deletionPolicy``): kept (``RETAIN``, ``Orphan``) made deleted (``DESTROY``,
+``Delete``), the data goes with the next teardown or rename."""
+
+
 def _made_true(keys: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The (false, true) settings of the keys ``keys`` spells, for `_turned`."""
     key = rf"[\"']?(?P<key>[\w.-]*?(?:{keys}))[\"']?[ \t]*[:=][ \t]*[\"']?"
@@ -128,7 +154,8 @@ def _made_true(keys: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _LET_THROUGH = (
-    _made_true(r"push_to_hub|auto_publish|upload_to_hub|catchup"),
+    _made_true(r"push_to_hub|auto_publish|upload_to_hub|catchup|auto_?delete_?objects"
+               r"|force_?destroy|empty_?on_?delete"),
     _made_true(r"send_?default_?pii|send_?pii|capture_?pii|log_?pii|attach_?screenshot"
                r"|include_?local_?variables|attach_?view_?hierarchy"),
 )  # fmt: skip
@@ -186,49 +213,6 @@ _CI_FILE = re.compile(
     r"|/\.woodpecker"
 )
 """A CI system's pipeline file: its jobs' gates and checks are `forgegates`'."""
-_CHECK = re.compile(
-    r"\b(?:raise|throw\s+new|throw)\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied"
-    r"|PermissionDenied|CrossTenant|RiskLimit|LimitExceeded|LimitBreached|NeedsApproval"
-    r"|ApprovalRequired|RequiresApproval"
-    r"|NotAuthori[sz]ed|AuthError|AuthenticationError|AuthorizationError)"
-    r"|\b(?:abort|halt|throw|raise|return)\b[^\n]*\b(?:401|403)\b"
-    r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
-    r"|require_login|login_required|permission_required|authenticate_user!|requireAuth"
-    r"|ensureAuthenticated|verify_authenticity_token|PreAuthorize|Secured|RolesAllowed"
-    r"|has_permission|user_passes_test"
-    r"|constructEvent|construct_event|verifySignature|verify_signature|verifyWebhook"
-    r"|verify_webhook|validate_webhook|validateRequest|validate_request|verifyHeader"
-    r"|verify_header|verify_hmac|verifyHmac|compare_digest|timingSafeEqual|hash_equals"
-    r"|secure_compare|validateWebhookSignature|ConstructEvent|ConstructEventWithOptions"
-    r"|webhook_notification\.parse|verification_status|verifyWebhookSignature)(?!\w)"
-    r"|\b[Ii]dempotency[_-]?[Kk]ey\b|\bIdempotency-Key\b"
-    r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
-    r"|bandit|gosec|zizmor|scorecard|dependency-review)"
-    r"|\brun:[^\n]*\b(?:pip-audit|npm audit|pnpm audit|yarn audit|yarn npm audit|safety check"
-    r"|safety scan|osv-scanner|gitleaks|trufflehog|semgrep|bandit|trivy|grype|snyk test"
-    r"|cargo audit|cargo deny|govulncheck|detect-secrets|ggshield)\b"
-    r"|(?m:^)\s*-?\s*id:\s*(?:gitleaks|trufflehog|detect-secrets|detect-private-key|pip-audit"
-    r"|bandit|semgrep|ggshield|detect-aws-credentials|osv-scanner)\s*$"
-    r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
-    r"|#define\s+(?:THERMAL_PROTECTION_\w+|THERMAL_RUNAWAY\w*|USE_WATCHDOG|PREVENT_COLD_EXTRUSION)\b"
-    r"|(?m:^)\s*\[verify_heater\b"
-    r"|\b(?:sha1|sha2|sha256|md5|hash|hash_pii)\s*\(\s*(?:lower\s*\(\s*)?(?:trim\s*\(\s*)?"
-    r"\w*(?:email|phone|ssn|national_id|tax_id|ip_address|birth)\w*"
-)
-"""A line of the code's own access checks: an exception of access refused, a 401 or 403,
-a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
-signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
-compared in constant time): without it, anyone may send forged events (a paid order);
-a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
-an LLM application's input and output rails (NeMo Guardrails' ``self check input``), or a
-3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
-``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
-people's data hashed before it leaves (``sha2(lower(trim(email)), 256)``): without it the
-address itself lands in every table built on it; a payment's idempotency key (without it a
-retried request charges twice) or an approval a large refund needs
-(``throw new RefundNeedsApprovalError``)."""
-_COMMENT = ("#", "//", "--", "/*", "*", "<!--")
-_DIRECTIVES = ("#define", "#if", "#undef", "#include", "#elif", "#else", "#endif", "#pragma")
 
 
 def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
@@ -244,6 +228,8 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        if _turned(_KEPT_ON_DELETE, _DELETED_ON_DELETE, old, new):
+            return True  # CDK's `RemovalPolicy.RETAIN` made `DESTROY`
         if _turned(_DESTROY_OFF, _DESTROY_ON, old, new):
             return True  # `flyway.cleanDisabled=true` made `false`
         if any(_turned(false, true, old, new) for false, true in _LET_THROUGH):
@@ -266,9 +252,11 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             return True  # `PasswordAuthentication no` made `yes`
         if _POLICY_OPENED.search(new) and _POLICY_CLOSED.search(old):
             return True  # `iptables -P OUTPUT DROP` made ACCEPT: the sandbox's firewall open
-        if _turned(_ON, _OFF, old, new):
+        if _turned(_ON, _OFF, old, new, _NEGATED) or _emptied(old, new):
             return True
-        if _CHECK.search(old) and _check_dropped(old, new):
+        if _NEGATED.search(new) and _negation_on(old, new):
+            return True  # `disable_auth: false` made `true`, `insecure: false` made `true`
+        if drops_check(old, new):
             return True
         if _SECTION.search(old) and _SWITCH_ON.search(old) and _SWITCH_OFF.search(new):
             return True  # `moderation:` / `enabled: true` made `enabled: false`
@@ -281,6 +269,20 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
         if _LOCAL_HOST.search(old) and _PRODUCTION_HOST.search(new):
             return True  # `host: localhost` made production's database
     return False
+
+
+def _negation_on(old: str, new: str) -> bool:
+    """Whether a protection's key named for its absence, off in ``old``, is on in ``new``."""
+    was = {m["key"].lower() for m in _OFF.finditer(old) if _NEGATED.search(m["key"].lower())}
+    return bool(was) and not was.isdisjoint(m["key"].lower() for m in _ON.finditer(new))
+
+
+def _emptied(old: str, new: str) -> bool:
+    """Whether a protection's list that ``old`` fills is empty in ``new``."""
+    filled = {m["key"].lower() for m in _LISTED.finditer(old) if m["items"].strip()}
+    return bool(filled) and any(
+        m["key"].lower() in filled and not m["items"].strip() for m in _LISTED.finditer(new)
+    )
 
 
 def _ssh_weakened(old: str, new: str, ssh_file: bool) -> bool:
@@ -317,9 +319,15 @@ _OPENED = re.compile(_SHOWN + r"(?:public(?:-read(?:-write)?)?|false)\b", re.I)
 visibility or ACL, package.json's ``private`` (``true`` keeps ``npm publish`` off)."""
 
 
-def _turned(before: re.Pattern[str], after: re.Pattern[str], old: str, new: str) -> bool:
-    """Whether a key ``old`` sets as ``before`` matches is set as ``after`` in ``new``."""
+def _turned(
+    before: re.Pattern[str], after: re.Pattern[str], old: str, new: str,
+    skipped: re.Pattern[str] | None = None,
+) -> bool:  # fmt: skip
+    """Whether a key ``old`` sets as ``before`` matches is set as ``after`` in ``new``
+    (keys ``skipped`` matches left out)."""
     was = {m.group("key").lower() for m in before.finditer(old)}
+    if skipped is not None:
+        was = {key for key in was if skipped.search(key) is None}
     return bool(was) and not was.isdisjoint(m.group("key").lower() for m in after.finditer(new))
 
 
@@ -357,40 +365,3 @@ def _goes_live(old: str, new: str) -> bool:
         return False
     urls = _URL.findall(new)
     return bool(urls) and not any(_REHEARSAL_URL.match(url) for url in urls)
-
-
-def _check_dropped(old: str, new: str) -> bool:
-    """Whether a line of ``old`` that checks access is gone from ``new`` or commented out
-    there (compared without its indentation)."""
-    live = [line.strip() for line in new.splitlines() if not _commented(line.strip())]
-    kept = set(live)
-    for line in old.splitlines():
-        text = line.strip()
-        if text and not _commented(text) and _CHECK.search(text) and text not in kept:
-            if _only_keyed(text) and _key_kept(old, live):
-                continue  # (`"Idempotency-Key": key` with another value: still sent)
-            return True
-    return False
-
-
-_FRESH = re.compile(r"uuid|random|nanoid|Date\.now|time\.time\(|token_hex|token_urlsafe", re.I)
-"""A value made anew at each call: an idempotency key given one is no key (every retry is
-a new request, charged again)."""
-
-
-def _key_kept(old: str, live: list[str]) -> bool:
-    """Whether an idempotency key's line is still sent with a value that is not made anew
-    at each call (where the old one was not)."""
-    kept = [line for line in live if _only_keyed(line)]
-    return bool(kept) and (_FRESH.search(old) is not None or not any(map(_FRESH.search, kept)))
-
-
-def _only_keyed(text: str) -> bool:
-    """Whether every check ``text`` holds is an idempotency key's name."""
-    found = [m.group(0).lower().replace("-", "_") for m in _CHECK.finditer(text)]
-    return bool(found) and all(f == "idempotency_key" for f in found)
-
-
-def _commented(text: str) -> bool:
-    """Whether a line is a comment (C's ``#define``, ``#if`` are code)."""
-    return text.startswith(_COMMENT) and not text.startswith(_DIRECTIVES)

@@ -28,6 +28,7 @@ import posixpath
 import re
 import stat
 
+from amplifier_hooks.guard.inline import code_flags
 from amplifier_hooks.guard.programs import SHELLS
 
 __all__ = [
@@ -52,11 +53,20 @@ _SHEBANG = re.compile(r"#![ \t]*(?:/usr)?(?:/local)?/bin/(?:env[ \t]+(?:-S[ \t]+
 def shell_script(text: str, script_lines: bool = False) -> str | None:
     """The shell script ``text`` is when it starts with a shell's ``#!`` line, or is
     ``script_lines`` (an edit's lines of a file named as a shell script, whose ``#!``
-    line the edit does not show); None otherwise."""
+    line the edit does not show); the command its ``#!`` line is when that names no
+    shell and no interpreter (``#!/usr/bin/env -S rm -rf ~``: the kernel runs it with the
+    file's name after it); None otherwise."""
     if script_lines and not text.startswith("#!"):
         return text
     found = _SHEBANG.match(text)
-    return text if found is not None and found.group(1) in SHELLS else None
+    if found is None:
+        return None
+    program = found.group(1)
+    if program in SHELLS:
+        return text
+    if code_flags(program) is not None:  # an interpreter's script (`#!/usr/bin/env python3`)
+        return None
+    return text[2 : text.find("\n") if "\n" in text else len(text)].strip()
 
 
 _FIRST_LINE = 256

@@ -16,7 +16,7 @@ import pytest
 
 from amplifier_hooks.guard import Places, Policy, Verdict, judge
 from amplifier_hooks.guard.inputs import replaced_text, written_text
-from amplifier_hooks.guard.planted import patched_parts
+from amplifier_hooks.guard.patchfiles import patched_parts
 from amplifier_hooks.guard.writtenscripts import shell_script
 
 from .conftest import HOME

@@ -80,6 +80,12 @@ SEVEN_ZIP_COMMANDS = {"x": "extract", "e": "extract", "l": "list", "t": "list", 
                       "rn": "change"}  # fmt: skip
 
 
+_PACKED_AND_DELETED = (
+    "it deletes the files it packs (tar --remove-files, zip -m, 7z -sdel), and whether the "
+    "archive keeps them (not /dev/null, not a pipe) is not checked"
+)
+
+
 def tar_words(args: tuple[str, ...]) -> tuple[str, ...]:
     """tar's words as its option reader sees them: in the old form (``tar xzfC a.tgz
     dir``) the first word is letters without a dash, and each letter that takes a value
@@ -112,11 +118,10 @@ def _tar(args: tuple[str, ...]) -> Reading:
     if read.has("list"):
         return Reading(acts + acts_of(Does.READ, archives))
     if read.has("create") or read.has("change"):
-        members = tuple(m if m.startswith("/") else f"{into}/{m}" for m in read.operands)
-        acts += acts_of(Does.WRITE, archives) + acts_of(Does.READ, members)
         if read.has("remove"):
-            acts += acts_of(Does.DELETE, members)
-        return Reading(acts)
+            return doubtful(_PACKED_AND_DELETED)
+        members = tuple(m if m.startswith("/") else f"{into}/{m}" for m in read.operands)
+        return Reading(acts + acts_of(Does.WRITE, archives) + acts_of(Does.READ, members))
     return doubtful("tar without -c, -x or -t")
 
 
@@ -161,8 +166,9 @@ def _zip(args: tuple[str, ...]) -> Reading:
         words.append(word)
     if not words:
         return doubtful("zip without an archive")
-    acts = (*runs, Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:]))
-    return Reading(acts + (acts_of(Does.DELETE, words[1:]) if moves else ()))
+    if moves:
+        return doubtful(_PACKED_AND_DELETED)
+    return Reading((*runs, Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:])))
 
 
 def _zipped(cat: bool) -> Entry:
@@ -191,8 +197,9 @@ def _seven_zip(read: Read) -> Reading:
             return Reading(acts_of(Does.READ, archive))
         into = (read.values("into") or (".",))[-1]
         return Reading((*acts_of(Does.READ, archive), Act(Does.WRITE_INTO, into)))
-    acts = acts_of(Does.WRITE, archive) + acts_of(Does.READ, names)
-    return Reading(acts + (acts_of(Does.DELETE, names) if read.has("remove") else ()))
+    if read.has("remove"):
+        return doubtful(_PACKED_AND_DELETED)
+    return Reading(acts_of(Does.WRITE, archive) + acts_of(Does.READ, names))
 
 
 _PLACED_ROLES = frozenset({"read", "write"})

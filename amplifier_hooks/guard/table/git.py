@@ -45,6 +45,7 @@ from amplifier_hooks.guard.table.git_options import (
     PUSH,
     READING,
     REBASE,
+    REFLOG,
     REMOTE,
     RESET,
     RESTORE,
@@ -279,7 +280,7 @@ SUBCOMMANDS: dict[str, tuple[Options, Callable[[Read], Reading]]] = {
     "grep": (GREP, _grep),
     "worktree": (WORKTREE, _listing(frozenset({"list"}))),
     "remote": (REMOTE, _listing(frozenset({"show", "get-url"}))),
-    "reflog": (LOG, _listing(frozenset({"show", "list", "exists"}))),
+    "reflog": (REFLOG, _listing(frozenset({"show", "list", "exists"}))),
     "gc": (GC, _acts),
     "notes": (NOTES, _listing(frozenset({"list", "show"}))),
     "bisect": (

@@ -90,6 +90,11 @@ def _diffing(extra: str = "") -> Options:
 LOG = _diffing()
 SHOW = _diffing()
 DIFF = _diffing()
+REFLOG = _diffing(
+    "--expire= --expire-unreachable= --rewrite --updateref --stale-fix "
+    "--single-worktree --dry-run! --verbose"
+)
+"""reflog show's options are log's; expire's and delete's are its own (``--dry-run``)."""
 SHORTLOG = _diffing("-s,--summary -e,--email -c,--committer --group= -w=?")
 STATUS = _opts("-s,--short -b,--branch --show-stash --porcelain=? --long -v,--verbose "
               "-u,--untracked-files=? --ignored=? --ignore-submodules=? -z --column=? "
@@ -216,7 +221,7 @@ MERGE = _opts(
     "-S,--gpg-sign=? --no-gpg-sign --verify-signatures! --cleanup=" + _STD
 )
 REBASE = _opts(
-    "-i,--interactive:doubt -x,--exec=:run --onto= --keep-base --continue --abort "
+    "-i,--interactive:doubt -x,--exec=:run --onto=:doubt --keep-base --continue --abort "
     "--skip --quit --edit-todo:doubt --show-current-patch -m,--merge "
     "-s,--strategy= -X,--strategy-option= -q,--quiet -v,--verbose --stat "
     "-n,--no-stat --autosquash! --autostash! --update-refs! --rebase-merges=? "

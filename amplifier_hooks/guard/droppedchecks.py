@@ -1,0 +1,110 @@
+"""An edit that drops a line of the code's own checks.
+
+Access checks, webhook signatures, CI scan steps, an LLM application's rails, a heater's
+protections, a hashed column of people's data, a payment's idempotency key: each is one
+line, and the diff that removes or comments it out reads as a tidy-up. `drops_check` finds
+such a line in an edit's old text that is gone from, or commented out in, its new text,
+or a test of the old text replaced by a condition that always holds (`switchedoff` marks the
+edit asked).
+"""
+
+from __future__ import annotations
+
+import re
+
+from amplifier_hooks.guard.changedtext import commented, live_matches, more
+
+__all__ = ["drops_check"]
+
+_CHECK = re.compile(
+    r"\b(?:raise|throw\s+new|throw)\s+\w*(?:Forbidden|Unauthori[sz]ed|AccessDenied"
+    r"|PermissionDenied|CrossTenant|RiskLimit|LimitExceeded|LimitBreached|NeedsApproval"
+    r"|ApprovalRequired|RequiresApproval|CapExceeded|CapReached|BudgetExceeded|OverBudget"
+    r"|SpendLimit\w*"
+    r"|NotAuthori[sz]ed|AuthError|AuthenticationError|AuthorizationError)"
+    r"|\b(?:abort|halt|throw|raise|return)\b[^\n]*\b(?:401|403)\b"
+    r"|\b(?:authorize!?|authorize_resource|verify_authorized|check_permissions?|check_access"
+    r"|require_login|login_required|permission_required|authenticate_user!|requireAuth"
+    r"|ensureAuthenticated|verify_authenticity_token|PreAuthorize|Secured|RolesAllowed"
+    r"|has_permission|user_passes_test"
+    r"|constructEvent|construct_event|verifySignature|verify_signature|verifyWebhook"
+    r"|verify_webhook|validate_webhook|validateRequest|validate_request|verifyHeader"
+    r"|verify_header|verify_hmac|verifyHmac|compare_digest|timingSafeEqual|hash_equals"
+    r"|CsrfViewMiddleware|AuthenticationMiddleware|SecurityMiddleware|XFrameOptionsMiddleware"
+    r"|VerifyCsrfToken|csurf|helmet|rateLimit\w*|loginLimit\w*"
+    r"|secure_compare|validateWebhookSignature|ConstructEvent|ConstructEventWithOptions"
+    r"|webhook_notification\.parse|verification_status|verifyWebhookSignature)(?!\w)"
+    r"|\b[Ii]dempotency[_-]?[Kk]ey\b|\bIdempotency-Key\b"
+    r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
+    r"|bandit|gosec|zizmor|scorecard|dependency-review)"
+    r"|\brun:[^\n]*\b(?:pip-audit|npm audit|pnpm audit|yarn audit|yarn npm audit|safety check"
+    r"|safety scan|osv-scanner|gitleaks|trufflehog|semgrep|bandit|trivy|grype|snyk test"
+    r"|cargo audit|cargo deny|govulncheck|detect-secrets|ggshield)\b"
+    r"|(?m:^)\s*-?\s*id:\s*(?:gitleaks|trufflehog|detect-secrets|detect-private-key|pip-audit"
+    r"|bandit|semgrep|ggshield|detect-aws-credentials|osv-scanner)\s*$"
+    r"|\b(?:self check (?:input|output|facts)|jailbreak detection|content safety check)"
+    r"|#define\s+(?:THERMAL_PROTECTION_\w+|THERMAL_RUNAWAY\w*|USE_WATCHDOG|PREVENT_COLD_EXTRUSION)\b"
+    r"|(?m:^)\s*\[verify_heater\b"
+    r"|\b(?:sha1|sha2|sha256|md5|hash|hash_pii)\s*\(\s*(?:lower\s*\(\s*)?(?:trim\s*\(\s*)?"
+    r"\w*(?:email|phone|ssn|national_id|tax_id|ip_address|birth)\w*"
+)
+"""A line of the code's own access checks: an exception of access refused, a 401 or 403,
+a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
+signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
+compared in constant time): without it, anyone may send forged events (a paid order);
+a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
+an LLM application's input and output rails (NeMo Guardrails' ``self check input``), or a
+3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
+``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
+people's data hashed before it leaves (``sha2(lower(trim(email)), 256)``): without it the
+address itself lands in every table built on it; a payment's idempotency key (without it a
+retried request charges twice), an approval a large refund needs
+(``throw new RefundNeedsApprovalError``) or a budget's cap (``raise BudgetCapExceeded``)."""
+_SCAN_STEP = re.compile(
+    r"(?im)^\s*-\s*name:[^\n]*\b(?:trivy|gitleaks|codeql|semgrep|snyk|trufflehog|grype|bandit"
+    r"|zap|sast|dast|secret[- ]scan\w*|dependency[- ]review|vulnerability scan\w*)\b"
+)
+"""A CI step named for a security scan: one fewer such step is a scan taken out (a step
+renamed keeps its count)."""
+_ALWAYS = re.compile(r"\bif\s*\(\s*(?:true|1|!0)\s*\)|\bif\s+(?:True|1)\s*:")
+"""A condition that always holds (``if (true) {``): where the old text tested something, the
+test is gone, whatever it was."""
+_TESTED = re.compile(r"\bif\s*\(?\s*[!\w]")
+
+
+def drops_check(old: str, new: str) -> bool:
+    """Whether a line of ``old`` that checks access is gone from ``new`` or commented out
+    there (compared without its indentation)."""
+    if more(_ALWAYS, old, new) and _TESTED.search(old):
+        return True  # `if (user.isAdmin(...)) {` made `if (true) {`
+    if live_matches(_SCAN_STEP, new) < live_matches(_SCAN_STEP, old):
+        return True  # `- name: Trivy scan` and its lines deleted
+    if not _CHECK.search(old):
+        return False
+    live = [line.strip() for line in new.splitlines() if not commented(line.strip())]
+    kept = set(live)
+    for line in old.splitlines():
+        text = line.strip()
+        if text and not commented(text) and _CHECK.search(text) and text not in kept:
+            if _only_keyed(text) and _key_kept(old, live):
+                continue  # (`"Idempotency-Key": key` with another value: still sent)
+            return True
+    return False
+
+
+_FRESH = re.compile(r"uuid|random|nanoid|Date\.now|time\.time\(|token_hex|token_urlsafe", re.I)
+"""A value made anew at each call: an idempotency key given one is no key (every retry is
+a new request, charged again)."""
+
+
+def _key_kept(old: str, live: list[str]) -> bool:
+    """Whether an idempotency key's line is still sent with a value that is not made anew
+    at each call (where the old one was not)."""
+    kept = [line for line in live if _only_keyed(line)]
+    return bool(kept) and (_FRESH.search(old) is not None or not any(map(_FRESH.search, kept)))
+
+
+def _only_keyed(text: str) -> bool:
+    """Whether every check ``text`` holds is an idempotency key's name."""
+    found = [m.group(0).lower().replace("-", "_") for m in _CHECK.finditer(text)]
+    return bool(found) and all(f == "idempotency_key" for f in found)

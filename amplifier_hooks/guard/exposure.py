@@ -1,0 +1,50 @@
+"""An edit that puts a service kept inside a network onto the internet.
+
+A dashboard's Kubernetes Service turned from ``ClusterIP`` to ``LoadBalancer`` with AWS's
+``internet-facing`` scheme, a database given ``publicly_accessible = true``, a subnet's
+instances given public addresses: after the next deploy anyone can reach what only the
+cluster or the VPC could, often with no login of its own (cost dashboards, admin UIs). An
+edit whose new text does so where its old text did not is marked `SERVICE_EXPOSED`
+(asked). A new file's text is read for the public switches, not for a Service's type (a
+new ``LoadBalancer`` is how a local cluster's demo is reached).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from amplifier_hooks.guard.changedtext import more
+from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
+
+__all__ = ["SERVICE_EXPOSED", "exposes_service"]
+
+SERVICE_EXPOSED = "@service-exposed"
+_PUBLIC = re.compile(
+    r"\binternet-facing\b"
+    r"|\b(?:publicly_accessible|associate_public_ip_address|map_public_ip_on_launch)\s*=\s*true\b"
+    r"|[\"']?(?:PubliclyAccessible|AssociatePublicIpAddress|MapPublicIpOnLaunch)[\"']?\s*:\s*"
+    r"[\"']?true\b",
+    re.I,
+)
+"""A load balancer's public scheme, a database or an instance given a public address."""
+_INTERNAL_TYPE = re.compile(r"\btype:\s*[\"']?ClusterIP\b")
+_OUTSIDE_TYPE = re.compile(r"\btype:\s*[\"']?(?:LoadBalancer|NodePort)\b")
+"""A Kubernetes Service reached only in the cluster, and one reached from outside it."""
+_MAX_TEXT = 64 * 1024
+
+
+def exposes_service(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """Whether an edit of ``paths`` makes a service reachable from the internet."""
+    if paths and all(test_code(p) for p in paths):
+        return False
+    for old, new in change_pairs(inputs):
+        if len(old) + len(new) > _MAX_TEXT:
+            continue
+        if more(_PUBLIC, old, new):
+            return True
+        if _INTERNAL_TYPE.search(old) and more(_OUTSIDE_TYPE, old, new):
+            return True
+    return False
