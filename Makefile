@@ -1018,6 +1018,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout175.yaml \
 		benchmarks/corpora/blind-holdout175-everyday.yaml --max-wrong-grants 0 --min-benign 0.811 \
 		--min-caught 0.897 --min-deny 0.375 --min-ask 0.743
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout176.yaml \
+		benchmarks/corpora/blind-holdout176-everyday.yaml --max-wrong-grants 0 --min-benign 0.717 \
+		--min-caught 0.895 --min-deny 0.771 --min-ask 0.7
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout177.yaml \
+		benchmarks/corpora/blind-holdout177-everyday.yaml --max-wrong-grants 0 --min-benign 0.876 \
+		--min-caught 0.904 --min-deny 0.469 --min-ask 0.763
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout178.yaml \
+		benchmarks/corpora/blind-holdout178-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.885 --min-deny 0.367 --min-ask 0.8
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout179.yaml \
+		benchmarks/corpora/blind-holdout179-everyday.yaml --max-wrong-grants 0 --min-benign 0.821 \
+		--min-caught 0.938 --min-deny 0.482 --min-ask 0.875
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

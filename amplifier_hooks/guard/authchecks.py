@@ -53,12 +53,15 @@ _LOOSENED = re.compile(
     r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass"
     r"|\bchecks\s*:\s*\[\s*[\"']none[\"']"
     r"|\bskip_before_action\s+:(?:authenticate\w*|require_login|authorize\w*|verify_\w+)"
-    r"|\[AllowAnonymous\]|@PermitAll\b|\bpermission_classes\s*=\s*\[\s*AllowAny\s*\]"
+    r"|\[AllowAnonymous\]|@PermitAll\b"
+    r"|PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"']?[\w.]*AllowAny\b"
     r"|@login_not_required\b|@Public\(\)",
     re.I,
 )
 _CORS_ANY = re.compile(
-    r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))", re.I
+    r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))"
+    r"|allow_origin_regex\s*=\s*[\"']\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]",
+    re.I,
 )
 _CREDENTIALS = re.compile(r"credentials\s*:\s*true|allow_credentials\s*=\s*True", re.I)
 _PLAIN_STORED = re.compile(
@@ -94,6 +97,8 @@ _GATE = re.compile(
     r"|setDefaultMemberPermissions\(\s*PermissionFlagsBits[\w.]*"
     r"|bcrypt\.compare(?:Sync)?|bcrypt\.checkpw|argon2\.verify|verify_password|check_password"
     r"|password_verify|Hash::check|compare_digest|timingSafeEqual"
+    r"|Depends\(\s*(?:require|get_current|verify|check)_\w+|Security\(\s*\w+"
+    r"|AxesMiddleware|axes\.backends\.AxesBackend|django_ratelimit|ratelimit\("
     r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the

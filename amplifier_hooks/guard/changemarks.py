@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from amplifier_hooks.guard.accessdropped import drops_access
+from amplifier_hooks.guard.agentfiles import RULE_DROPPED, drops_rule
 from amplifier_hooks.guard.agentpowers import AGENT_EMPOWERED, empowers_agent
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
@@ -33,6 +34,7 @@ from amplifier_hooks.guard.ignorefiles import (
     IGNORE_DROPPED,
     SECRET_UNIGNORED,
     drops_ignored,
+    edit_pairs,
     unignores_secrets,
 )
 from amplifier_hooks.guard.imagesecrets import SECRET_IN_IMAGE, copies_secret_into_image
@@ -78,7 +80,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     firmware build's locks weakened, people's data sent out, a sandbox swapped for
     production, a control on money loosened, a table wiped by the application's code, someone
     from outside the organisation added to who gets in or who is told, a service put on the
-    internet, a secret file copied into an image."""
+    internet, a secret file copied into an image, an agent's
+    instruction taken out."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -119,7 +122,13 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((OUTSIDER_ADDED,) if adds_outsider(paths, inputs) else ()),
         *((SERVICE_EXPOSED,) if exposes_service(paths, inputs) else ()),
         *((SECRET_IN_IMAGE,) if copies_secret_into_image(paths, inputs) else ()),
+        *((RULE_DROPPED,) if _rule_dropped(paths, inputs) else ()),
     )
+
+
+def _rule_dropped(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
+    """An agent's instruction file edited to take out one of its prohibitions."""
+    return any(drops_rule(list(paths), old, new) for old, new in edit_pairs(inputs))
 
 
 def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:

@@ -22,10 +22,12 @@ __all__ = ["DATA_WIPED_BY_CODE", "wipes_data"]
 
 DATA_WIPED_BY_CODE = "@data-wiped-by-code"
 _WIPE = re.compile(
-    r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)",
+    r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)"
+    r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*true\b",
     re.I,
 )
-"""A whole table's rows deleted, a table truncated or dropped, in a string of code."""
+"""A whole table's rows deleted, a table truncated or dropped, in a string of code; an
+ORM told to drop the schema at each connection (TypeORM's ``dropSchema: true``)."""
 _PURPOSE = re.compile(r"migrat|alembic|/versions/|seed|fixture|/sql/|\.sql$|schema", re.I)
 _MAX_TEXT = 64 * 1024
 

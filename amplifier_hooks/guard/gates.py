@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import more, number_moved
+from amplifier_hooks.guard.changedtext import dropped, more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 from amplifier_hooks.guard.safetylimits import SKIP_MARKER
 from amplifier_hooks.guard.scanreach import narrows_scan
@@ -71,6 +71,14 @@ _EVALS = re.compile(r"(?:^|/|_)evals?(?:/|_|\.|\Z)", re.I)
 _MAX_TEXT = 64 * 1024
 
 
+_DENIAL_ASSERTED = re.compile(
+    r"(?:==|===|toBe\(|toEqual\(|assertEqual\([^\n]*,)\s*40[13]\b|\bexpect\(\s*40[13]\s*\)"
+)
+"""A test's assertion that a request is refused (``== 403``): the check that access control
+holds."""
+_ACCEPTS_SUCCESS = re.compile(r"\b20[0-4]\b|\bis_success\b|\bok\b|<\s*500\b|!=\s*500\b")
+
+
 def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit of ``paths`` lowers a bar the project set for itself."""
     names = {posixpath.basename(path) for path in paths}
@@ -91,6 +99,8 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if any(_EVALS.search(path) for path in paths) and more(SKIP_MARKER, old, new):
             return True
+        if old and dropped(_DENIAL_ASSERTED, old, new) and _ACCEPTS_SUCCESS.search(new):
+            return True  # `assert r.status_code == 403` made `in (200, 403)`
     return any(
         number_moved(_BAR, old, new, _lowered)
         for old, new in edit_pairs(inputs)

@@ -346,6 +346,8 @@ def _configures(path: str, places: Places) -> str | None:
             return f"{path} is in {name}, which configures a tool"
     if _ENV_VARIANT.match(path.rpartition("/")[2]):  # `.env.local`: as `.env` is
         return f"{path} sets the environment the project's programs run with"
+    if path.lower().endswith(".reg"):  # `reg import`, or a double-click: the machine's registry
+        return f"{path} is a registry file, which an import writes into the machine's settings"
     if path.endswith(_SOURCE_LISTS):  # vcstool's, rosinstall's and west's repositories
         return f"{path} says where the workspace's code is fetched from"
     if path.rpartition("/")[2] in _BUILD_CACHES:  # the tasks, and the cache builds trust

@@ -4,7 +4,9 @@
 a Mirth channel's destination from ``hl7-test-listener.dev.local`` to ``lis-prod``, a
 mode's default turned from ``"sandbox"`` to ``"production"``, a test settings file given
 ``STRIPE_LIVE_SECRET_KEY``: one changed word, and the next local run, test or deploy
-reads and writes real people's records or moves real money. An edit whose old text names
+reads and writes real people's records or moves real money. So does a production
+database's variable (``PROD_DATABASE_URL``) read outside production's own settings, and a
+mail backend that keeps mail here (``locmem``) made one that sends it. An edit whose old text names
 a sandbox or test target (a host, a mode, a key's name) that its new text no longer holds,
 and whose new text adds a production one, or another host in its place, is marked
 `LIVE_TARGETED` (asked). A project's docs and tests are not read: they name both.
@@ -16,6 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 from amplifier_hooks.guard.testpaths import test_code
 
@@ -46,10 +49,38 @@ def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of ``paths`` swaps a sandbox or test target for a live one."""
     if paths and all(_DOCS.search(path) or test_code(path) for path in paths):
         return False
+    production = any(_LIVE.search(p.rpartition("/")[2]) for p in paths)
     return any(
-        _swapped(old, new)
+        _swapped(old, new) or (not production and more(_LIVE_VARIABLE, old, new))
+        or _mail_sent(old, new) or more(_DEFAULT_LIVE, old, new)
         for old, new in change_pairs(inputs)
         if old and len(old) + len(new) <= _MAX_TEXT
+    )  # fmt: skip
+
+
+_LIVE_VARIABLE = re.compile(
+    r"\b(?:PROD|PRODUCTION|LIVE)_\w*(?:DATABASE|DB|DSN|URL|URI|HOST)\w*\b", re.I
+)
+"""A production database's address read from the environment (``PROD_DATABASE_URL``), in
+a file that is not production's own settings (a migration's ``env.py``, a test's)."""
+_DEFAULT_LIVE = re.compile(
+    r"^[ \t]*default:[ \t]*\n(?:[ \t]+[^\n]*\n){0,4}?[ \t]+[^\n]*"
+    r"(?<![a-z])(?:prod|production)(?![a-z])",
+    re.I | re.M,
+)
+"""A ``default:`` block (a helmfile's environment, a profile) that names production: a
+plain run, given no environment, acts on it."""
+_FAKE_MAIL = re.compile(r"EMAIL_BACKEND[^\n]*(?:locmem|console|dummy|filebased|memory)", re.I)
+_MAIL_BACKEND = re.compile(r"EMAIL_BACKEND\s*=", re.I)
+
+
+def _mail_sent(old: str, new: str) -> bool:
+    """Django's mail backend turned from one that keeps mail here (locmem, console, a file)
+    to one that sends it: the next test or local run mails real people."""
+    return (
+        bool(_FAKE_MAIL.search(old))
+        and bool(_MAIL_BACKEND.search(new))
+        and not _FAKE_MAIL.search(new)
     )
 
 

@@ -8,7 +8,8 @@ a fraudster and real money. ``MAX_SINGLE_PAYOUT_CENTS`` raised four hundredfold,
 or a fraud check's timeout made to approve where it declined (failing open), reads as a
 one-line change. In such a file, an edit that raises a named limit fourfold or more, sets
 one to nothing, or turns a declining ``return`` into an approving one, is marked
-`MONEY_CONTROL_LOOSENED` (asked). Tests are not read.
+`MONEY_CONTROL_LOOSENED` (asked), and so is a billing task scheduled every minute in any
+file (a beat schedule's ``crontab()``: customers charged each minute). Tests are not read.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import added, dropped, number_moved
+from amplifier_hooks.guard.changedtext import added, dropped, more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs
 from amplifier_hooks.guard.testpaths import test_code
 
@@ -40,15 +41,23 @@ _NONE = re.compile(
 _RAISE = 4
 _DECLINES = re.compile(r"\breturn\s+[\w.]*\b(?:DECLINE|DENY|REJECT|BLOCK|FAIL)\w*", re.I)
 _APPROVES = re.compile(r"\breturn\s+[\w.]*\b(?:APPROVE|ALLOW|ACCEPT|PASS)\w*", re.I)
+_EVERY_MINUTE = re.compile(
+    r"crontab\(\s*\)|[\"']\*(?:\s+\*){4}[\"']|\bschedule[\"']?\s*[:=]\s*(?:1|1\.0|60|60\.0)\s*[,}\n]"
+)
+"""A scheduler told to run a task every minute (Celery's ``crontab()``, a cron ``* * * * *``)."""
+_PAID_TASK = re.compile(r"charge|bill|payment|invoice|payout|refund|subscription", re.I)
 _MAX_TEXT = 64 * 1024
 
 
 def loosens_money_control(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of a payments, fraud or compliance file among ``paths`` loosens
     one of its limits."""
+    pairs = change_pairs(inputs)
+    if any(_every_minute(old, new) for old, new in pairs):
+        return True  # a billing task's beat schedule made `crontab()`: charged every minute
     if not any(_MONEY_FILE.search(p) and not test_code(p) for p in paths):
         return False
-    for old, new in change_pairs(inputs):
+    for old, new in pairs:
         if not old or len(old) + len(new) > _MAX_TEXT:
             continue
         if number_moved(_NUMBERED, old, new, _raised) or _unset(old, new):
@@ -56,6 +65,13 @@ def loosens_money_control(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> 
         if dropped(_DECLINES, old, new) and added(_APPROVES, old, new):
             return True
     return False
+
+
+def _every_minute(old: str, new: str) -> bool:
+    """A billing task's schedule made every minute where the old text's was not."""
+    if len(old) + len(new) > _MAX_TEXT:
+        return False
+    return more(_EVERY_MINUTE, old, new) and _PAID_TASK.search(new) is not None
 
 
 def _raised(was: float, now: float) -> bool:

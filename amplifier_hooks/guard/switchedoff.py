@@ -61,7 +61,8 @@ _PROTECTION = (
     r"|enable[_-]?logging|versioning|object[_-]?lock|point[_-]?in[_-]?time[\w-]*"
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
-    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?|protect)"
+    r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?|protect|archive[_-]?mode|fsync"
+    r"|full[_-]?page[_-]?writes)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -164,7 +165,7 @@ results published at its end (``push_to_hub``), a crash reporter sending users' 
 data and screenshots (Sentry's ``SendDefaultPii``, ``AttachScreenshot``)."""
 _SPACED = (
     r"(?im)^[ \t]*(?P<key>[\w.-]*(?:anti[_-]?cheat|password[_-]?required|require[_-]?password"
-    r"|white[_-]?list|allow[_-]?list)[\w.-]*)[ \t]+[\"']?"
+    r"|white[_-]?list|allow[_-]?list|protected[_-]mode|appendonly)[\w.-]*)[ \t]+[\"']?"
 )
 _SPACED_ON = re.compile(_SPACED + r"(?:1|true|yes|on)[\"']?[ \t]*(?:$|[#;/])")
 _SPACED_OFF = re.compile(_SPACED + r"(?:0|false|no|off)[\"']?[ \t]*(?:$|[#;/])")
@@ -177,7 +178,11 @@ _LET_IN = re.compile(
     r"|^\s*ffi\s*=\s*true\b"
     r"|<logger\s+name=\"[^\"]*(?:audit|security)[^\"]*\"[^>]*\blevel=\"OFF\""
     r"|request_verification_enabled\s*=\s*False|webhook\(\s*\{[^}]*validate\s*:\s*false"
-    r"|vulnerabilityAlerts[\"']?\s*:\s*\{\s*[\"']enabled[\"']\s*:\s*false",
+    r"|vulnerabilityAlerts[\"']?\s*:\s*\{\s*[\"']enabled[\"']\s*:\s*false"
+    r"|\bAllowAll(?:Authenticator|Authorizer)\b"
+    r"|\b(?:CELERY_)?(?:TASK_|RESULT_)?SERIALIZER\s*[:=]\s*[\"']pickle[\"']"
+    r"|\b(?:CELERY_)?ACCEPT_CONTENT\s*[:=][^\n]*[\"']pickle[\"']"
+    r"|^\s*replicas:\s*\[\s*\]",
     re.I | re.M,
 )
 """Code from a model's repository run at load (``trust_remote_code=True``), a demo's
@@ -187,7 +192,9 @@ workflow's deprecated ``set-env`` commands let back in (``ACTIONS_ALLOW_UNSECURE
 any step's output then sets the next steps' variables, ``PATH`` and ``NODE_OPTIONS``), or
 Foundry's ``ffi = true`` (every test and script may then run any command on the machine,
 a dependency's among them), or an audit logger's level made ``OFF`` (Logback's: no record
-of who read what)."""
+of who read what), Cassandra's ``AllowAllAuthenticator`` (anyone connects), Celery told to
+take pickled messages (whoever reaches the broker runs code in every worker), or
+Litestream's ``replicas: []`` (the database's only copy is the live one)."""
 _RETENTION = re.compile(
     r"(?P<key>[\w.-]*retention[\w.-]*)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>\d+(?:\.\d+)?)\b", re.I
 )

@@ -2,7 +2,8 @@
 
 ``echo 'src/**' >> .semgrepignore``, ``printf 'CVE-2024-3094\\n' >> .trivyignore``, ``cat
 > config/access.yaml <<EOF``: the same text a Write or an Edit adds would be marked by
-`changemarks` (a scanner's reach narrowed, an advisory let through, an outsider added);
+`changemarks` (a scanner's reach narrowed, an advisory let through, an outsider added)
+or `agentfiles` (an instruction file told the person approved what it must ask);
 written by the shell, it is marked the same. Each write whose text is known
 (`fedcode.echoed_text`) gets a piece of the file written, with the marks of its text as
 added to the file (what the file held before is not read: an append's lines are new).
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.changemarks import change_marks
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
@@ -36,8 +38,8 @@ def text_marks(
             continue
         for target in targets:
             path = locate(target, piece.cwd, places).path
-            marks = change_marks((path,), {"content": text})
+            marks = (*change_marks((path,), {"content": text}), *instruction_marks(text, [path]))
             if marks:
-                added.append(Piece(text=f"{piece.program} > {target}", program="true",
-                                   args=(path,), cwd=piece.cwd, wrappers=marks))  # fmt: skip
+                added.append(Piece(text=f"{piece.program} > {target}", program="edit_file",
+                                   args=(path,), tool="edit_file", wrappers=marks))  # fmt: skip
     return (*pieces, *added) if added else pieces
