@@ -133,15 +133,16 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
-_PATTERN_OPTIONS = frozenset({"--exclude", "--include", "--exclude-dir", "--include-dir"})
-"""Options whose value is a name pattern to leave out or keep, not a file opened."""
-_LISTED_PATTERNS = frozenset({"-x", "-i", "--exclude", "--include"})
+_PATTERN_OPTIONS = frozenset({"--exclude", "--exclude-dir"})
+"""Options whose value is a name pattern to leave out, not a file opened (an ``--include``
+pattern picks the files it names: ``rclone copy . r: --include '*.env'`` sends them)."""
+_LISTED_PATTERNS = frozenset({"-x", "--exclude"})
 """zip's options whose patterns run to the next option (``-x .env '*.pem'``)."""
 
 
 def _patterns_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
-    """The values of ``args``' name-pattern options (``--exclude=.env``): a pattern the
-    program matches names with, never a path it reads."""
+    """The values of ``args``' exclusion options (``--exclude=.env``): a pattern of names
+    the program leaves out, never a path it reads."""
     found: list[str] = []
     listing = False
     for before, word in pairwise(("", *args)):
