@@ -231,6 +231,13 @@ SECRET_RULES: tuple[Rule, ...] = (
         fold=True,
     ),
     _rule("url_credentials", r"(?<=://)[^/\s:@]+:(?P<secret>[^/\s@]+)@", "://"),
+    # a signed URL's signature (Azure's SAS ``sig=``, S3's and GCS's presigned queries):
+    # whoever holds the URL has its access, until it expires
+    _rule(
+        "signed_url",
+        r"[?&](?:sig|X-Amz-Signature|X-Goog-Signature)=(?P<secret>[A-Za-z0-9%+/=_\-]{20,})",
+        *("sig=", "Signature="),
+    ),
     _rule(
         "secret_assignment",
         _ASSIGNMENT.pattern,
@@ -321,7 +328,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = tuple(
                  "stripe_webhook_secret", "discord_token", "google_oauth_token", "npm_token",
                  "pypi_token", "huggingface_token", "gitlab_token", "figma_token",
                  "digitalocean_token", "shopify_token", "linear_api_key", "sendgrid_key",
-                 "mailchimp_key", "age_secret_key", "tailscale_key")
+                 "mailchimp_key", "age_secret_key", "tailscale_key", "signed_url")
 )  # fmt: skip
 """The rules whose every match is a live credential by its shape alone (a provider's key
 format). The others (an assignment to ``password``, a bearer header, a JWT, a URL's

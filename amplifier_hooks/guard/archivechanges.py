@@ -8,8 +8,10 @@ from __future__ import annotations
 from amplifier_hooks.guard.changedpaths import NOTHING, Changed, last_of, operand_words, table_read
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.table.archivers import packed_into, unpacked_into
+from amplifier_hooks.guard.table.archives import zip_call
 
-__all__ = ["archiver_changes", "seven_zip_changes", "tar_changes", "unzip_changes"]
+__all__ = ["PACKERS", "archiver_changes", "packed_and_deleted", "seven_zip_changes", "tar_changes",
+           "unzip_changes", "zip_changes"]  # fmt: skip
 
 
 def tar_changes(piece: Piece, places: Places) -> Changed:
@@ -58,3 +60,31 @@ def archiver_changes(piece: Piece, places: Places) -> Changed:
     read = table_read(program, piece.args)
     into = unpacked_into(program, read)
     return Changed(content=packed_into(program, read), whole=operand_words(into))
+
+
+def zip_changes(piece: Piece, places: Places) -> Changed:
+    """``zip A F``: writes A; with ``-m`` deletes F once packed."""
+    call = zip_call(piece.args)
+    if isinstance(call, str):
+        return NOTHING
+    return Changed(content=(call.archive,), whole=operand_words(call.members) if call.moves else ())
+
+
+PACKERS = {"tar": tar_changes, "bsdtar": tar_changes, "gtar": tar_changes, "zip": zip_changes,
+           "7z": seven_zip_changes, "7za": seven_zip_changes, "7zz": seven_zip_changes,
+           "7zr": seven_zip_changes}  # fmt: skip
+"""The packers that can delete what they pack (``tar --remove-files``, ``zip -m``, ``7z a
+-sdel``)."""
+
+
+def packed_and_deleted(piece: Piece, places: Places) -> tuple[str, ...]:
+    """The files ``piece`` deletes once it has packed them (none: it deletes nothing)."""
+    changes = PACKERS.get(piece.program or "")
+    if changes is None:
+        return ()
+    if piece.program != "zip":
+        read = table_read(piece.program or "tar", piece.args)
+        command = read.operands[0].lower() if read.operands else ""
+        if not read.has("remove") or read.has("extract") or command in ("x", "e"):
+            return ()  # an unpack's members are written over, not deleted (`places`)
+    return changes(piece, places).whole

@@ -46,7 +46,7 @@ AUTH_WEAKENED = "@auth-weakened"
 
 _LOOSENED = re.compile(
     r"verify_signature[\"']?\s*:\s*False|ignoreExpiration\s*:\s*true|verify_exp[\"']?\s*:\s*False"
-    r"|algorithms\s*[:=]\s*\[\s*[\"']none[\"']|\bcsrf(?:\(\))?\s*\.disable\(\)|csrf\s*->\s*csrf\.disable"
+    r"|algorithms\s*[:=]\s*\[[^\]\n]*[\"']none[\"']|\bcsrf(?:\(\))?\s*\.disable\(\)|csrf\s*->\s*csrf\.disable"
     r"|@csrf_exempt|\bskip_forgery_protection\b|\b(?:WTF_)?CSRF_ENABLED\s*=\s*False"
     r"|anyRequest\(\)\s*\.permitAll\(\)|\b(?:MD5|SHA1|UnsaltedMD5|UnsaltedSHA1|Crypt)PasswordHasher"
     r"|createHash\(\s*[\"'](?:md5|sha1)[\"']\s*\)[^\n]{0,60}pass|hashlib\.(?:md5|sha1)\([^\n]{0,40}pass"
@@ -74,8 +74,13 @@ _REQUEST_COMPARE = re.compile(
     re.I,
 )
 _CHECK_NAME = re.compile(
-    r"(?:function|def|fn|func)\s+(?P<name>\w*(?:auth|admin|allowed|permi|login|verify|signed)\w*)",
-    re.I,
+    r"(?:function|def|fn|func)\s+(?P<name>\w*(?:auth|admin|allowed|permi|login|verify|signed"
+    r"|canActivate|signIn|sign_in)\w*)"
+    r"|\bGate::define\(|\bGate\.define\("
+    r"|^[ \t]*(?:(?:async|public|private|protected|static|override)\s+)*"
+    r"(?P<method>\w*(?:auth|admin|allowed|permi|login|verify|signed|canActivate|signIn)\w*)"
+    r"\s*\([^\n]*\)\s*(?::[^{\n]+)?\{[ \t]*$",
+    re.I | re.M,
 )
 _HEAD_LINES = 4
 """How many lines after a check's first line a ``return true`` counts as before its checks."""

@@ -43,8 +43,10 @@ from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.livetargets import LIVE_TARGETED, targets_live
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
+from amplifier_hooks.guard.mailings import MAIL_TO_MANY, mails_many
 from amplifier_hooks.guard.moneycontrols import MONEY_CONTROL_LOOSENED, loosens_money_control
 from amplifier_hooks.guard.outsiders import OUTSIDER_ADDED, adds_outsider
+from amplifier_hooks.guard.pagescripts import PAGE_SCRIPT_UNCHECKED, adds_unchecked_script
 from amplifier_hooks.guard.redaction import drops_redaction
 from amplifier_hooks.guard.remotescripts import REMOTE_SCRIPT, adds_remote_script
 from amplifier_hooks.guard.reportedenv import ENVIRONMENT_REPORTED, reports_environment
@@ -94,7 +96,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((FUNDING_CHANGED,) if changes_funding(paths, inputs) else ()),
         *((SECRET_LOGGED,) if logs_secret(inputs) else ()),
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
-        *((INPUT_RUN,) if runs_input(inputs) else ()),
+        *((INPUT_RUN,) if runs_input(inputs, paths) else ()),
         *((APP_SCOPES_WIDENED,) if widens_app_scopes(paths, inputs) else ()),
         *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
         *home_key_marks(paths, inputs),
@@ -121,6 +123,8 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((DATA_WIPED_BY_CODE,) if wipes_data(paths, inputs) else ()),
         *((OUTSIDER_ADDED,) if adds_outsider(paths, inputs) else ()),
         *((SERVICE_EXPOSED,) if exposes_service(paths, inputs) else ()),
+        *((MAIL_TO_MANY,) if mails_many(paths, inputs) else ()),
+        *((PAGE_SCRIPT_UNCHECKED,) if adds_unchecked_script(inputs) else ()),
         *((SECRET_IN_IMAGE,) if copies_secret_into_image(paths, inputs) else ()),
         *((RULE_DROPPED,) if _rule_dropped(paths, inputs) else ()),
     )
@@ -162,7 +166,7 @@ def added_marks(paths: tuple[str, ...], removed: str, added: str) -> tuple[str, 
     return (
         *((PROTECTION_SWITCHED_OFF,) if skips_tls_checks(paths, inputs) else ()),
         *((CREDENTIALS_SENT,) if sends_credentials(inputs) else ()),
-        *((INPUT_RUN,) if runs_input(inputs) else ()),
+        *((INPUT_RUN,) if runs_input(inputs, paths) else ()),
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
         *home_key_marks(paths, inputs),
         *((AUTH_WEAKENED,) if weakens_auth(paths, inputs) else ()),

@@ -23,11 +23,15 @@ __all__ = ["DATA_WIPED_BY_CODE", "wipes_data"]
 DATA_WIPED_BY_CODE = "@data-wiped-by-code"
 _WIPE = re.compile(
     r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)"
-    r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*true\b",
+    r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*(?!false\b)[\w(!]",
     re.I,
 )
 """A whole table's rows deleted, a table truncated or dropped, in a string of code; an
-ORM told to drop the schema at each connection (TypeORM's ``dropSchema: true``)."""
+ORM told to drop the schema at each connection (TypeORM's ``dropSchema: true``, or on a
+condition: ``dropSchema: process.env.RESET_DB === '1'``)."""
+_SYNCED = re.compile(r"\bsynchronize\s*:\s*(?P<value>[^,\n}]+)")
+"""TypeORM's ``synchronize``: when true, each start alters the live schema to the entities
+(a column renamed in code is dropped with its data)."""
 _PURPOSE = re.compile(r"migrat|alembic|/versions/|seed|fixture|/sql/|\.sql$|schema", re.I)
 _MAX_TEXT = 64 * 1024
 
@@ -37,7 +41,15 @@ def wipes_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     if not paths or any(test_code(p) or _PURPOSE.search(p) for p in paths):
         return False
     return any(
-        more(_WIPE, old, new)
+        more(_WIPE, old, new) or _sync_forced(old, new)
         for old, new in change_pairs(inputs)
         if old and len(old) + len(new) <= _MAX_TEXT
     )
+
+
+def _sync_forced(old: str, new: str) -> bool:
+    """``synchronize`` made ``true`` where it was false or held to a condition (``NODE_ENV
+    !== 'production'``): the production schema follows the code from the next start."""
+    before = [m["value"].strip() for m in _SYNCED.finditer(old)]
+    after = [m["value"].strip() for m in _SYNCED.finditer(new)]
+    return any(v != "true" for v in before) and "true" in after

@@ -47,9 +47,23 @@ _AUTO = re.compile(
 )
 _MASKED = re.compile(r"maskAllInputs\s*:\s*true|maskAllText\s*:\s*true")
 _UNMASKED = re.compile(r"maskAllInputs\s*:\s*false|maskAllText\s*:\s*false")
+_UNMASKED_FIELD = re.compile(
+    r"\bdata-hj-allow\b|\bdata-clarity-unmask=[\"']?true|\bdata-dd-privacy=[\"']?allow"
+    r"|\bdata-sentry-unmask\b|\bdata-rr-unmask\b"
+)
+"""One field shown to a session recorder (Hotjar's ``data-hj-allow``): what is typed in it
+is in every recording."""
+_COLLECTING = re.compile(
+    r"(?:crashlytics_collection_enabled|analytics_collection_enabled"
+    r"|FirebaseCrashlyticsCollectionEnabled|FirebaseAnalyticsCollectionEnabled)[\"']?"
+    r"(?:\s*android:value=|\s*[:=]|</key>\s*<)\s*[\"']?(?:true|YES)\b",
+    re.I,
+)
+"""Crash or analytics data collected from the start, before any consent is asked."""
 _PIXEL_PERSON = re.compile(
     r"(?:fbq\s*\(\s*['\"]init['\"][^)]*\b(?:em|ph)\s*:|user_id\s*:\s*[\w?.]*\.?email\b"
-    r"|lintrk\s*\([^)]*email)",
+    r"|lintrk\s*\([^)]*email"
+    r"|gtag\s*\([^)]*\b(?:email|phone|phone_number|shipping_address|address)\s*:)",
     re.S,
 )
 _OPT_OUT = re.compile(
@@ -85,7 +99,9 @@ def weakens_consent(inputs: Mapping[str, Any]) -> bool:
             return True
         if _MASKED.search(old) and _UNMASKED.search(new):
             return True
-        if more(_PIXEL_PERSON, old, new):
+        if more(_PIXEL_PERSON, old, new) or more(_UNMASKED_FIELD, old, new):
+            return True
+        if old and more(_COLLECTING, old, new):
             return True
         if len(_OPT_OUT.findall(new)) < len(_OPT_OUT.findall(old)):
             return True

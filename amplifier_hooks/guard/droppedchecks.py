@@ -31,9 +31,13 @@ _CHECK = re.compile(
     r"|verify_webhook|validate_webhook|validateRequest|validate_request|verifyHeader"
     r"|verify_header|verify_hmac|verifyHmac|compare_digest|timingSafeEqual|hash_equals"
     r"|CsrfViewMiddleware|AuthenticationMiddleware|SecurityMiddleware|XFrameOptionsMiddleware"
-    r"|VerifyCsrfToken|csurf|helmet|rateLimit\w*|loginLimit\w*"
+    r"|VerifyCsrfToken|csurf|helmet|rateLimit\w*|loginLimit\w*|csrf(?:Protection)?\s*\("
+    r"|CSRFProtect|csrf_protect|secure_app|secure_server"
     r"|secure_compare|validateWebhookSignature|ConstructEvent|ConstructEventWithOptions"
     r"|webhook_notification\.parse|verification_status|verifyWebhookSignature)(?!\w)"
+    r"|\bredirect\w*\([^\n]*[\"'/](?:login|signin|sign-in|sign_in|auth)\b"
+    r"|(?m:^)\s*(?:authenticate\s+:\w+|constraints\s+\w*(?:Admin|Auth)\w*)"
+    r"|\b(?:IsInRole|hasRole|hasAnyRole|hasAuthority|has_role\?|user\.admin\?)\s*\(?"
     r"|\b[Ii]dempotency[_-]?[Kk]ey\b|\bIdempotency-Key\b"
     r"|\buses:\s*[\w.-]*/?[\w.-]*(?:gitleaks|trufflehog|codeql|semgrep|snyk|trivy|grype"
     r"|bandit|gosec|zizmor|scorecard|dependency-review)"
@@ -52,7 +56,8 @@ _CHECK = re.compile(
 a framework's check or decorator (Rails, Django, Flask, Express, Spring), or a webhook's
 signature verified (Stripe's ``constructEvent``, Twilio's ``validateRequest``, an HMAC
 compared in constant time): without it, anyone may send forged events (a paid order);
-a CI workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
+a redirect of the signed-out to the sign-in page, Shiny's ``secure_app`` wall; a CI
+workflow's step that scans for secrets and vulnerabilities (``uses: gitleaks/...``),
 an LLM application's input and output rails (NeMo Guardrails' ``self check input``), or a
 3D printer's heater protections (Marlin's ``#define THERMAL_PROTECTION_HOTENDS``, Klipper's
 ``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
@@ -69,6 +74,14 @@ renamed keeps its count)."""
 _ALWAYS = re.compile(r"\bif\s*\(\s*(?:true|1|!0)\s*\)|\bif\s+(?:True|1)\s*:")
 """A condition that always holds (``if (true) {``): where the old text tested something, the
 test is gone, whatever it was."""
+_DENY_EFFECT = re.compile(r"[\"']?effect[\"']?\s*[:=]\s*[\"']deny[\"']", re.I)
+"""A cloud policy's statement that denies (``"Effect": "Deny"``): the bucket's guard against
+deletes, a demand for TLS; one fewer, and what it held back is allowed."""
+_DENY_LIST = re.compile(r"\b\w*(?:[Dd]enylist|[Bb]locklist|deny_list|block_list)\b\s*[:=]")
+"""A list of what is kept out (a service worker's ``navigateFallbackDenylist``): gone, all of
+it is let in."""
+_FIXED_NONCE = re.compile(r"\bnonce\w*\s*[:=]\s*[\"'][^\"'\n]{8,}[\"']", re.I)
+_FRESH_NONCE = re.compile(r"random|crypto|uuid|token_(?:hex|urlsafe|bytes)", re.I)
 _TESTED = re.compile(r"\bif\s*\(?\s*[!\w]")
 
 
@@ -79,6 +92,12 @@ def drops_check(old: str, new: str) -> bool:
         return True  # `if (user.isAdmin(...)) {` made `if (true) {`
     if live_matches(_SCAN_STEP, new) < live_matches(_SCAN_STEP, old):
         return True  # `- name: Trivy scan` and its lines deleted
+    if live_matches(_DENY_EFFECT, new) < live_matches(_DENY_EFFECT, old):
+        return True  # a policy's `"Effect": "Deny"` made Allow, or its statement deleted
+    if live_matches(_DENY_LIST, new) < live_matches(_DENY_LIST, old):
+        return True
+    if more(_FIXED_NONCE, old, new) and _FRESH_NONCE.search(old):
+        return True  # a CSP nonce made each time, made one fixed string
     if not _CHECK.search(old):
         return False
     live = [line.strip() for line in new.splitlines() if not commented(line.strip())]

@@ -21,7 +21,9 @@ only looks (a search, a query, a count) or asks a model for a completion.
 
 from __future__ import annotations
 
+import json
 import re
+from urllib.parse import parse_qsl, urlsplit
 
 from amplifier_hooks.guard.marking import mark_each
 from amplifier_hooks.guard.model import Piece
@@ -157,23 +159,60 @@ def _only_looks(url: str) -> bool:
 _SANDBOX = re.compile(r"(?i)(?<![a-z])sandbox(?![a-z])")
 """A provider's sandbox host (``sandbox-ads.tiktok.com``, ``api.sandbox.paypal.com``): its
 accounts and money are pretend."""
-_REHEARSAL = re.compile(
-    r"(?i)[\"']?validate_?only[\"']?\s*[:=]\s*[\"']?true|execution_options=\S*validate_only"
-    r"|[?&]validate_?only=true|\btest_event_code\b"
+_REHEARSING_HOSTS = re.compile(
+    r"(?i)(?:^|\.)(?:googleapis\.com|facebook\.com|instagram\.com|tiktok\.com)$"
 )
-"""An ads API told to check the request and change nothing (``"validateOnly": true``,
-Meta's ``execution_options=["validate_only"]``) or to file events under a test code."""
+"""The APIs that honour a request to only check it: Google's (``"validateOnly": true``)
+and Meta's Graph API (``execution_options=["validate_only"]``, ``test_event_code``).
+Elsewhere such a field is one the service may ignore, and the change is made."""
+_REHEARSAL_TEXT = re.compile(
+    r"(?i)[\"']?validate_?only[\"']?\s*[:=]\s*[\"']?true|execution_options=\S*validate_only"
+    r"|\btest_event_code\b"
+)
+"""The same fields in a body the guard cannot take apart (one filled in at run time, ``-d
+"$(jq ...)"``), found in its text."""
+_VALIDATE_ONLY = frozenset({"validateonly", "validate_only"})
+
+
+def _rehearsal_field(name: str, value: object) -> bool:
+    """Whether one top-level field of a request tells the service only to check it."""
+    name = name.lower()
+    if name in _VALIDATE_ONLY:
+        return value is True or str(value).lower() == "true"
+    if name == "execution_options":
+        return "validate_only" in str(value)
+    return name == "test_event_code" and bool(value)
+
+
+def _body_fields(body: str) -> list[tuple[str, object]]:
+    """A request body's top-level fields: a JSON object's keys, or form fields (``a=1&b=2``);
+    a body read from a file (``@f``) is not known."""
+    if body.startswith("@"):
+        return []
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        if "$" in body and _REHEARSAL_TEXT.search(body):
+            return [("validate_only", True)]  # (taken apart at run time: its text says so)
+        return [(k, v) for k, v in parse_qsl(body, keep_blank_values=True)]
+    return list(parsed.items()) if isinstance(parsed, dict) else []
+
+
+def _rehearsed(read: Read, urls: list[str]) -> bool:
+    """Whether a request to an API that honours it tells the service only to check it: a
+    top-level field of its body or form, or its URL's query (a field's value that only
+    mentions it, or a nested one, is not such a request)."""
+    if not urls or not all(_REHEARSING_HOSTS.search(_host(url)) for url in urls):
+        return False
+    fields = [f for g in read.given if g.opt.names[0] in _FIELDS
+              for f in _body_fields(g.value or "")]  # fmt: skip
+    fields += [f for url in urls for f in parse_qsl(urlsplit(url).query)]
+    return any(_rehearsal_field(name, value) for name, value in fields)
 
 
 def _host(url: str) -> str:
     rest = url.partition("://")[2] if "://" in url else url
     return rest.partition("/")[0].partition("?")[0].partition("#")[0].rpartition("@")[2]
-
-
-def _rehearsed(read: Read, urls: list[str]) -> bool:
-    """Whether a request's body, form or URL tells the service only to check it."""
-    values = [g.value or "" for g in read.given if g.opt.names[0] in _FIELDS]
-    return any(_REHEARSAL.search(text) for text in (*values, *urls))
 
 
 _BY_QUERY = re.compile(r"(?i)_(?:update|delete)_by_query\b")

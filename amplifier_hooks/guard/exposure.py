@@ -26,13 +26,26 @@ _PUBLIC = re.compile(
     r"\binternet-facing\b"
     r"|\b(?:publicly_accessible|associate_public_ip_address|map_public_ip_on_launch)\s*=\s*true\b"
     r"|[\"']?(?:PubliclyAccessible|AssociatePublicIpAddress|MapPublicIpOnLaunch)[\"']?\s*:\s*"
-    r"[\"']?true\b",
+    r"[\"']?true\b"
+    r"|\binet_dist_use_interface\s*\{\s*0\s*,\s*0\s*,\s*0\s*,\s*0\s*\}"
+    r"|\ballowedHosts\s*:\s*[\"']all[\"']|\bdisableHostCheck\s*:\s*true\b",
     re.I,
 )
-"""A load balancer's public scheme, a database or an instance given a public address."""
+"""A load balancer's public scheme, a database or an instance given a public address, an
+Erlang node's distribution port on every interface, a dev server's host check switched off
+(any site a browser visits may then read it)."""
 _INTERNAL_TYPE = re.compile(r"\btype:\s*[\"']?ClusterIP\b")
 _OUTSIDE_TYPE = re.compile(r"\btype:\s*[\"']?(?:LoadBalancer|NodePort)\b")
 """A Kubernetes Service reached only in the cluster, and one reached from outside it."""
+_SERVED = re.compile(
+    r"[\"'](?:/var/www|/srv/shiny-server|/srv/http|/usr/share/nginx/html)/[^\"'\n]*"
+    r"\.(?:csv|tsv|xlsx?|json|rds|rda|rdata|parquet|feather|sqlite3?|db|sql|dump|zip|gz)[\"']"
+    r"|\bbucket\s*[:=]\s*[\"'][\w.-]*\b(?:public|website|www|static|cdn)\b[\w.-]*[\"']",
+    re.I,
+)
+"""Data written where a web server serves it (a CSV under ``/var/www``), or code's
+storage put in a bucket named for the public or a website: anyone with the address reads it."""
+_CODE = re.compile(r"\.(?:r|py|js|ts|mjs|cjs|rb|go|qmd|rmd|ipynb|sql)$", re.I)
 _MAX_TEXT = 64 * 1024
 
 
@@ -46,5 +59,7 @@ def exposes_service(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if more(_PUBLIC, old, new):
             return True
         if _INTERNAL_TYPE.search(old) and more(_OUTSIDE_TYPE, old, new):
+            return True
+        if any(_CODE.search(p) for p in paths) and more(_SERVED, old, new):
             return True
     return False

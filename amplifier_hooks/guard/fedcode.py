@@ -13,7 +13,7 @@ from amplifier_hooks.guard.inline import code_option
 from amplifier_hooks.guard.model import Piece
 from amplifier_hooks.guard.programs import SHELLS, shell_reads_input
 
-__all__ = ["as_inline_code", "echoed_text", "printed_text", "reads_program"]
+__all__ = ["as_inline_code", "echoed_text", "printed_text", "reads_program", "written_into"]
 
 _NOT_READING = frozenset(
     {"-m", "--version", "-V", "-v", "-h", "--help", "-?", "--test", "--check", "-c", "-e",
@@ -72,6 +72,14 @@ def as_inline_code(piece: Piece, text: str) -> Piece | None:
         return None
     return piece._replace(args=(option, text), writes=(), reads=(), pipes_to=(),
                           feeds_code=False, dynamic=False)  # fmt: skip
+
+
+def written_into(piece: Piece) -> tuple[str, ...]:
+    """The files a shell command writes the text it prints into: its redirects, and
+    ``tee``'s files."""
+    if piece.program == "tee":
+        return (*piece.writes, *(a for a in piece.args if not a.startswith("-")))
+    return piece.writes
 
 
 def echoed_text(piece: Piece) -> str | None:

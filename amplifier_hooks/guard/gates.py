@@ -25,6 +25,7 @@ from amplifier_hooks.guard.changedtext import dropped, more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 from amplifier_hooks.guard.safetylimits import SKIP_MARKER
 from amplifier_hooks.guard.scanreach import narrows_scan
+from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["GATE_LOWERED", "lowers_gate"]
 
@@ -76,6 +77,22 @@ _DENIAL_ASSERTED = re.compile(
 )
 """A test's assertion that a request is refused (``== 403``): the check that access control
 holds."""
+_TAUTOLOGY = re.compile(
+    r"\bexpect\(\s*(?P<a>true|1|TRUE)\s*\)\s*\.\s*(?:toBe|toEqual|to\.equal)\(\s*(?P=a)\s*\)"
+    r"|\bassert\s+(?:True|1\s*==\s*1)\b|\bassertTrue\(\s*(?:True|true)\s*\)"
+    r"|\bexpect_true\(\s*TRUE\s*\)|\bassert\.ok\(\s*true\s*\)|\bassert!\(\s*true\s*\)"
+)
+"""An assertion that always holds (``expect(true).toBe(true)``, ``assert True``)."""
+_ASSERTION = re.compile(
+    r"\bexpect\w*\(|\bassert\w*[\s(!]|\bshould\b|\brequire\.\w+\(|\bt\.(?:Error|Fatal)"
+)
+_SKIPPED = re.compile(
+    r"@pytest\.mark\.skip\b(?!if)|@unittest\.skip\b(?!If|Unless)|\b(?:it|test|describe)\.skip\("
+    r"|\bx(?:it|describe|test)\(|@Disabled\b|@Ignore\b|#\[ignore\]|^[ \t]*skip\(\s*[\"']",
+    re.M,
+)
+"""A test skipped whatever the platform (testthat's ``skip("...")`` as a statement of its
+own; ``skip_if``, ``skipif`` and a skip inside an ``if`` are conditions, not the bar)."""
 _ACCEPTS_SUCCESS = re.compile(r"\b20[0-4]\b|\bis_success\b|\bok\b|<\s*500\b|!=\s*500\b")
 
 
@@ -101,11 +118,21 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if old and dropped(_DENIAL_ASSERTED, old, new) and _ACCEPTS_SUCCESS.search(new):
             return True  # `assert r.status_code == 403` made `in (200, 403)`
+        if old and any(map(test_code, paths)) and _test_emptied(old, new):
+            return True
     return any(
         number_moved(_BAR, old, new, _lowered)
         for old, new in edit_pairs(inputs)
         if len(old) < _MAX_TEXT
     )
+
+
+def _test_emptied(old: str, new: str) -> bool:
+    """An existing test's assertions replaced by one that always holds, or the test
+    skipped whatever the platform: it passes from now on, whatever the code does."""
+    if more(_TAUTOLOGY, old, new) and len(_ASSERTION.findall(new)) <= len(_ASSERTION.findall(old)):
+        return True
+    return more(_SKIPPED, old, new)
 
 
 def _deny_loosened(old: str, new: str) -> bool:

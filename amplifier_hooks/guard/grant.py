@@ -29,7 +29,7 @@ import re
 
 from amplifier_hooks.guard.buildfiles import runs_later
 from amplifier_hooks.guard.ciconfigs import ci_config
-from amplifier_hooks.guard.fedcode import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text, written_into
 from amplifier_hooks.guard.globlinks import follows_links, link_out
 from amplifier_hooks.guard.iacfiles import iac_file
 from amplifier_hooks.guard.inline import CODE_PASSED, FROM_CODE, QUIET_CODE
@@ -209,8 +209,7 @@ def withheld(piece: Piece, places: Places) -> str | None:
 def _into_script(piece: Piece, places: Places) -> str | None:
     """Why a write of text the guard does not see (``... | tee -a bin/dev``, ``cat f >>
     scripts/x.sh``) into a shell script is not granted: its lines are the script's."""
-    tee = tuple(a for a in piece.args if not a.startswith("-")) if piece.program == "tee" else ()
-    for target in (*piece.writes, *tee):
+    for target in written_into(piece):
         path = locate(target, piece.cwd, places).path
         if is_script(path) or script_named(path) or on_disk_script(path):  # `writtenscripts`
             return f"{target} is a shell script, and the lines written into it are not seen"

@@ -42,6 +42,7 @@ _CODE_FLAGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "lua": (frozenset("e"), frozenset()),
     "osascript": (frozenset("e"), frozenset()),
     "Rscript": (frozenset("e"), frozenset()),
+    "rscript": (frozenset("e"), frozenset()),  # (`RSCRIPT`, where case is ignored)
     "R": (frozenset("e"), frozenset()),  # (`R -e EXPR`, as Rscript's)
     # (exact words: their other options hold the letter, `ghc -Werror`, `erl -env`)
     "julia": (frozenset(), frozenset({"-e", "--eval", "-E", "--print"})),

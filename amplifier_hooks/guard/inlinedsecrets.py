@@ -29,7 +29,8 @@ SECRET_INLINED = "@secret-inlined"
 _READ = re.compile(
     r"""(?:process\.env\.|process\.env\[\s*["'`]|import\.meta\.env\.|os\.environ\[\s*["']
        |os\.environ\.get\(\s*["']|os\.getenv\(\s*["']|getenv\(\s*["']|ENV\[\s*["']
-       |ENV\.fetch\(\s*["']|System\.getenv\(\s*["']|GetEnvironmentVariable\(\s*["']
+       |ENV\.fetch\(\s*["']|System\.getenv\(\s*["']|System\.(?:get|fetch)_env!?\(\s*["']
+       |GetEnvironmentVariable\(\s*["']
        |env::var\(\s*["']|os\.Getenv\(\s*["']|Cypress\.env\(\s*["']|env_var\(\s*["']
        |\$\{(?:env:)?|\$\{\{\s*secrets\.)
        (?P<name>[A-Za-z_][A-Za-z0-9_]*)""",

@@ -5,7 +5,8 @@ passes ``req.query.cmd`` to ``os.system`` or ``eval``: whoever can send the bot 
 or the server a request runs commands on the machine it is deployed to. An edit whose new
 text adds a call to a command runner or an evaluator whose first argument is read from
 the incoming message or request (``ctx.text``, ``req.body``, ``message.content``,
-``request.args``), one its old text did not have, is marked `INPUT_RUN` (asked).
+``request.args``), one its old text did not have, is marked `INPUT_RUN` (asked); so is a
+query whose SQL is built from values by interpolation (``$queryRawUnsafe(`... ${q}`)``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["INPUT_RUN", "runs_input"]
 
@@ -36,15 +38,31 @@ _RAW_SQL = re.compile(
 )
 """A command's (a handler's) SQL parameter run as it is sent: whoever calls it reads or
 changes every table."""
+_DML = r"(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b"
+_SQL_INTERPOLATED = re.compile(
+    r"\$(?:queryRaw|executeRaw)Unsafe\(\s*`[^`]*\$\{"
+    r"|\.(?:query|raw|execute|exec|executeQuery|unsafe)\(\s*`\s*" + _DML + r"[^`]*\$\{"
+    r"|\.(?:execute|executemany|raw|exec_driver_sql)\(\s*f[\"']{1,3}\s*" + _DML + r"[^\n]*\{"
+    r"|\.(?:execute|executemany|raw)\(\s*[\"']{1,3}\s*"
+    + _DML
+    + r"[^\"'\n]*[\"']{1,3}\s*(?:%\s*[\w(]|\.format\()",
+    re.I,
+)
+"""A query whose SQL text is built from values (a template's ``${q}``, an f-string's
+``{q}``, ``%`` or ``.format``) and run as it is (Prisma's ``$queryRawUnsafe``): a value
+from a request ends the string and adds its own SQL."""
 _MAX_TEXT = 64 * 1024
 
 
-def runs_input(inputs: Mapping[str, Any]) -> bool:
-    """Whether a write or edit adds a call that runs what a request or message sends."""
-    pairs = change_pairs(inputs)
-    for old, new in pairs:
+def runs_input(inputs: Mapping[str, Any], paths: tuple[str, ...] = ()) -> bool:
+    """Whether a write or edit (of ``paths``) adds a call that runs what a request or
+    message sends (a test's file may build SQL so, to show a linter the bad case)."""
+    tests = bool(paths) and all(map(test_code, paths))
+    for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
         if more(_RUN, old, new) or more(_RAW_SQL, old, new):
+            return True
+        if not tests and more(_SQL_INTERPOLATED, old, new):
             return True
     return False

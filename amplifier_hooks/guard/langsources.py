@@ -58,6 +58,7 @@ _DESCRIPTION = re.compile(r"^Remotes\s*:", re.M)
 _ZON = re.compile(r"\.url\s*=\s*\"")
 _JULIA = re.compile(r"^\s*\[sources\b|\burl\s*=\s*\"", re.M)
 _OPAM = re.compile(r"\bpin-depends\s*:")
+_GLEAM = re.compile(r"\{[^}\n]*\b(?:git|url)\s*=\s*\"")
 _CARGO_CONFIG = re.compile(r"^\s*(?:replace-with\s*=|\[source\.|\[registries\.)", re.M)
 _LOCAL_PATHS: dict[str, re.Pattern[str]] = {
     "go.mod": re.compile(r"=>\s*(\S+)"),  # (a `replace`'s target, an edit's alone too)
@@ -105,6 +106,7 @@ _BY_NAME: dict[str, Callable[[str, str | None], bool]] = {
     "DESCRIPTION": _pattern(_DESCRIPTION),
     "build.zig.zon": _pattern(_ZON),
     "Project.toml": _pattern(_JULIA),
+    "gleam.toml": _pattern(_GLEAM),
 }
 """Each file's test of the text written into it (``old``: an edit's replaced text)."""
 

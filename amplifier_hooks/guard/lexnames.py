@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from amplifier_hooks.guard.rnames import R_CALLS, R_QUIET
+
 __all__ = ["LANGUAGES", "Language"]
 
 
@@ -47,6 +49,9 @@ class Language(NamedTuple):
     ticks: bool = False
     atoms: bool = False
     """Erlang: a lower-case name not called is an atom, a value."""
+    binds: bool = False
+    """R: ``x <- ...`` and ``for (x in ...)`` bind local names, and a name after ``$`` or
+    ``@`` is a field of a value, not a call."""
     escape: re.Pattern[str] | None = None
     """A line that hands the rest of it to the shell (ghci's ``:! cmd``): its group
     ``command`` is a command run."""
@@ -60,35 +65,9 @@ def _and_raising(calls: dict[str, str]) -> dict[str, str]:
 
 # fmt: off
 _R = Language(
-    programs=frozenset({"R", "Rscript"}),
-    calls={
-        "unlink": "delete-tree", "file.remove": "delete", "file.rename": "move",
-        "file.copy": "copy", "writeLines": "write-second", "cat": "quiet", "readLines": "read",
-        "readRDS": "read", "read.csv": "read", "readline": "quiet", "system": "run",
-        "system2": "run", "shell": "run", "download.file": "network", "url": "network",
-        "httr::GET": "network", "httr::POST": "network", "curl::curl_fetch_memory": "network",
-        "eval": "eval", "parse": "eval", "source": "eval", "evalq": "eval",
-        "dir.create": "mkdir", "saveRDS": "write", "write.csv": "write",
-        "install.packages": "install", "pak::pkg_install": "install",
-        "BiocManager::install": "install"},
-    # (the project's own test, lint, format and docs tools, and installs from the
-    # registry, as their commands are: the shell spelling of each is free too)
-    quiet=frozenset({
-        ".libPaths", "FALSE", "NA", "NULL", "R.home", "R.version",
-        "R.version.string", "Sys.Date", "Sys.info", "Sys.time", "TRUE", "as.character",
-        "as.numeric", "basename", "c", "capabilities", "citation", "covr::package_coverage",
-        "devtools::build", "devtools::check", "devtools::document", "devtools::load_all",
-        "devtools::test", "dir.exists", "dirname", "else", "file.exists", "for", "format",
-        "function", "getRversion", "getwd", "head", "identity", "if", "in",
-        "invisible", "is.null", "length", "library", "lintr::lint", "lintr::lint_package",
-        "list", "list.files", "max", "mean", "message", "min", "names", "nchar", "ncol", "nrow",
-        "packageVersion", "paste", "paste0", "print", "q", "quit",
-        "remotes::install_deps", "renv::restore", "renv::snapshot", "renv::status", "rep",
-        "require", "requireNamespace", "return", "rmarkdown::render", "round",
-        "roxygen2::roxygenise", "seq", "sessionInfo", "sprintf", "sqrt", "str",
-        "styler::style_file", "styler::style_pkg", "sum", "summary",
-        "suppressPackageStartupMessages", "tail", "testthat::test_dir", "testthat::test_local",
-        "toString", "tolower", "toupper", "version", "while"}),
+    programs=frozenset({"R", "Rscript", "rscript"}),  # (`RSCRIPT` runs it where case is ignored)
+    calls=R_CALLS,
+    quiet=R_QUIET,
     env_calls=frozenset({"Sys.getenv"}),
     home=frozenset({"path.expand"}),
     joins=frozenset({"file.path"}),
@@ -99,6 +78,7 @@ _R = Language(
     options=frozenset({
         "--no-echo", "--no-restore", "--no-save", "--quiet", "--slave", "--vanilla", "-q", "-s"}),
     prints=frozenset({"cat", "message", "print", "writeLines"}),
+    binds=True,
 )
 
 _LUA = Language(

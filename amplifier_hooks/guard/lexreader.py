@@ -110,6 +110,7 @@ class _Walk:
 
     def reading(self) -> CodeReading:
         language = self.language
+        bound = _bound(self.tokens) if language.binds else frozenset()
         for index, token in enumerate(self.tokens):
             if token.kind == "command":
                 self.add(CodeAct("run", token.text))  # Julia's `cmd`, run by `run`
@@ -124,6 +125,8 @@ class _Walk:
                 target = self.tokens[index + 2 : index + 3]
                 path = target[0].text if target and target[0].kind == "string" else None
                 self.add(CodeAct("write", path))  # (`cat(.., file = "~/.Renviron")`)
+            elif name in bound or (bound and self.tokens[index - 1].text in ("$", "@")):
+                continue  # a local value, or a field of one (`d$arm`)
             elif name in language.quiet or name in language.env_calls:
                 if name in language.env_calls:
                     self._env(index)
@@ -153,6 +156,12 @@ class _Walk:
     def _env(self, index: int) -> None:
         """Each variable the call reads: its literal names (``Sys.getenv(c("A", "B"))``:
         both), or None when a name is built (``"GITHUB_TO" .. "KEN"``) or computed."""
+        if (
+            index > 1
+            and self.tokens[index - 1].text == "("
+            and self.tokens[index - 2].text in _TESTS
+        ):
+            return  # `nzchar(Sys.getenv("GITHUB_PAT"))`: whether it is set, not its value
         span = self._span(index)
         names = [t.text for t in span if t.kind == "string"]
         built = any(
@@ -279,6 +288,24 @@ class _Walk:
         return out
 
 
+def _bound(tokens: list[_Token]) -> frozenset[str]:
+    """R's local names: each assigned at the start of a statement (``x <- 1``, ``x = 1``)
+    and each a ``for`` loop binds. A call's value kept in one is still read as the call."""
+    found: set[str] = {"."}
+    for index, token in enumerate(tokens):
+        if token.kind != "name" or "::" in token.text:
+            continue
+        before = tokens[index - 1].text if index else "\n"
+        after = "".join(t.text for t in tokens[index + 1 : index + 3])
+        assigned = (before in _ENDS or before == "{") and (
+            after == "<-" or (after[:1] == "=" and after[1:2] != "=")
+        )
+        looped = before == "(" and index > 1 and tokens[index - 2].text == "for"
+        if assigned or looped:
+            found.add(token.text)
+    return frozenset(found)
+
+
 def _balanced(tokens: list[_Token]) -> list[_Token]:
     """The tokens inside the bracket ``tokens`` opens (all of them if it never closes)."""
     if not tokens or tokens[0].text not in _OPEN:
@@ -305,6 +332,8 @@ _OPERATORS = frozenset({".", "<", "+", "/", "*"})
 """Punctuation of the operators that put strings end to end (Lua's ``..``, Elixir's ``<>``,
 Erlang's ``++``, Julia's ``*``, Groovy's ``+``)."""
 
+_TESTS = frozenset({"nzchar", "is.na", "is.null"})
+"""R's calls that tell whether a value is set, not what it is."""
 _VECTORS = frozenset({"c", "list"})
 """R's calls that make a vector of their arguments (each literal is a path of its own)."""
 

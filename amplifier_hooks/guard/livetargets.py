@@ -50,8 +50,10 @@ def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     if paths and all(_DOCS.search(path) or test_code(path) for path in paths):
         return False
     production = any(_LIVE.search(p.rpartition("/")[2]) for p in paths)
+    local = any(_LOCAL_SETTINGS.search(p) for p in paths)
     return any(
         _swapped(old, new) or (not production and more(_LIVE_VARIABLE, old, new))
+        or (local and more(_LIVE_SECRET, old, new))
         or _mail_sent(old, new) or more(_DEFAULT_LIVE, old, new)
         for old, new in change_pairs(inputs)
         if old and len(old) + len(new) <= _MAX_TEXT
@@ -63,6 +65,13 @@ _LIVE_VARIABLE = re.compile(
 )
 """A production database's address read from the environment (``PROD_DATABASE_URL``), in
 a file that is not production's own settings (a migration's ``env.py``, a test's)."""
+_LIVE_SECRET = re.compile(r"\b(?:[A-Z0-9]+_)*(?:PROD|PRODUCTION|LIVE)_\w*(?:KEY|TOKEN|SECRET)\w*\b")
+_LOCAL_SETTINGS = re.compile(
+    r"(?:^|/)(?:config/)?(?:environments/)?(?:dev|development|test|local)(?:\.\w+)+$"
+)
+"""A production account's key (``POSTMARK_PROD_KEY``) read by the development or test
+settings (``config/dev.exs``, ``config/environments/development.rb``): the next local run
+acts on production's account, sends its mail."""
 _DEFAULT_LIVE = re.compile(
     r"^[ \t]*default:[ \t]*\n(?:[ \t]+[^\n]*\n){0,4}?[ \t]+[^\n]*"
     r"(?<![a-z])(?:prod|production)(?![a-z])",

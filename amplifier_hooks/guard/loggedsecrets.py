@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import edit_pairs
 
 __all__ = ["SECRET_LOGGED", "logs_secret"]
@@ -29,9 +30,19 @@ _CALL = re.compile(
     r"(?:\bconsole\.(?:log|info|debug|warn|error|trace)|\b(?:logger|log|logging|LOG|Log|"
     r"Rails\.logger|log\.Printf?|slog|zap\.S\(\)|tracing)\.(?:\w+)|\bfmt\.(?:Print|Fprint)\w*"
     r"|\bprint(?:ln|f)?|\bputs|\bp|\bpp|\bSystem\.out\.print\w*|\berror_log|\bvar_dump"
-    r"|\bdbg!|\bprintln!|\beprintln!)(?![\w!])\s*\(?",
+    r"|\bdbg!|\bprintln!|\beprintln!"
+    r"|\b(?:setCustomValue|setCustomKey|setExtra|setTag|setContext|recordCustomKey))(?![\w!])"
+    r"\s*\(?",
 )
-"""A call that writes a line to a log or the output."""
+"""A call that writes a line to a log or the output, or a value into each crash report
+(Crashlytics' ``setCustomValue``, Sentry's ``setExtra``)."""
+_WIRE = re.compile(
+    r"\bHTTPConnection\.debuglevel\s*=\s*[1-9]"
+    r"|getLogger\(\s*[\"'](?:urllib3|requests|httpx|httpcore|botocore|http\.client)[\"']\s*\)"
+    r"\s*\.setLevel\(\s*(?:logging\.)?DEBUG"
+)
+"""An HTTP client's wire logging switched on: every request's headers (its API key, its
+bearer token) go to the log."""
 _SECRET = re.compile(
     r"\b\w*(?:secret|password|passwd|token|api_?key|apiKey|private_?key|privateKey|signing_?key"
     r"|signingKey|credential)\w*\b",
@@ -86,6 +97,8 @@ def logs_secret(inputs: Mapping[str, Any]) -> bool:
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        if more(_WIRE, old, new):
+            return True
         before = {line.strip() for line in old.splitlines()}
         for line in new.splitlines():
             if line.strip() in before or _CALL.search(line) is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from amplifier_hooks.guard.archivechanges import PACKERS, packed_and_deleted
 from amplifier_hooks.guard.emptiers import EMPTIERS, emptied
 from amplifier_hooks.guard.facts import Facts
 from amplifier_hooks.guard.findnames import NAMES_LISTED
@@ -79,7 +80,7 @@ def _may_lose(piece: Piece) -> bool:
     return program is not None and (
         program in DELETERS or program == "git" or program == "truncate" or bool(piece.writes)
         or program in WRITERS or piece.tool in FILE_WRITERS or program in EMPTIERS
-        or program in OUTPUT_WRITERS
+        or program in OUTPUT_WRITERS or program in PACKERS
     )  # fmt: skip
 
 
@@ -105,6 +106,10 @@ def losses_of(piece: Piece, places: Places, command: str | None,
         if program == "mv":  # `mv src /tmp/src`: gone from the project, as deleted there
             found += _path_losses("rm-loses-work", moved_out(piece, places), places, program,
                                   deleting=True)  # fmt: skip
+    elif program in PACKERS:  # `tar --remove-files`, `zip -m`, `7z a -sdel`: deleted once packed
+        packed = packed_and_deleted(piece, places)
+        found += _path_losses("rm-loses-work", locate_all(packed, piece.cwd, places), places,
+                              program, deleting=True)  # fmt: skip
     elif program in EMPTIERS:  # `sed -i d F`, `vim -es -c '%d' -c wq F`: `> F`
         kept_none = emptied(program, piece.args)
         if kept_none:

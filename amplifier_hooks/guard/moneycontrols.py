@@ -42,7 +42,7 @@ _RAISE = 4
 _DECLINES = re.compile(r"\breturn\s+[\w.]*\b(?:DECLINE|DENY|REJECT|BLOCK|FAIL)\w*", re.I)
 _APPROVES = re.compile(r"\breturn\s+[\w.]*\b(?:APPROVE|ALLOW|ACCEPT|PASS)\w*", re.I)
 _EVERY_MINUTE = re.compile(
-    r"crontab\(\s*\)|[\"']\*(?:\s+\*){4}[\"']|\bschedule[\"']?\s*[:=]\s*(?:1|1\.0|60|60\.0)\s*[,}\n]"
+    r"crontab\(\s*\)|[\"']\*(?:\s+\*){4}[\"']|->everyMinute\(\)|\bschedule[\"']?\s*[:=]\s*(?:1|1\.0|60|60\.0)\s*[,}\n]"
 )
 """A scheduler told to run a task every minute (Celery's ``crontab()``, a cron ``* * * * *``)."""
 _PAID_TASK = re.compile(r"charge|bill|payment|invoice|payout|refund|subscription", re.I)
@@ -53,7 +53,8 @@ def loosens_money_control(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> 
     """Whether an edit of a payments, fraud or compliance file among ``paths`` loosens
     one of its limits."""
     pairs = change_pairs(inputs)
-    if any(_every_minute(old, new) for old, new in pairs):
+    paid = any(_PAID_TASK.search(p.rpartition("/")[2]) for p in paths)
+    if any(_every_minute(old, new, paid) for old, new in pairs):
         return True  # a billing task's beat schedule made `crontab()`: charged every minute
     if not any(_MONEY_FILE.search(p) and not test_code(p) for p in paths):
         return False
@@ -67,11 +68,12 @@ def loosens_money_control(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> 
     return False
 
 
-def _every_minute(old: str, new: str) -> bool:
-    """A billing task's schedule made every minute where the old text's was not."""
+def _every_minute(old: str, new: str, paid: bool) -> bool:
+    """A billing task's schedule made every minute where the old text's was not (``paid``:
+    the file is named for billing: ``cronjobs/monthly-invoices.yaml``)."""
     if len(old) + len(new) > _MAX_TEXT:
         return False
-    return more(_EVERY_MINUTE, old, new) and _PAID_TASK.search(new) is not None
+    return more(_EVERY_MINUTE, old, new) and (paid or _PAID_TASK.search(new) is not None)
 
 
 def _raised(was: float, now: float) -> bool:

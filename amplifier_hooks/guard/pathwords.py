@@ -21,6 +21,7 @@ from amplifier_hooks.guard.devicewords import (
     is_emulator,
 )
 from amplifier_hooks.guard.elsewhere import cloud_names, runs_in_container
+from amplifier_hooks.guard.exclusions import excluded_patterns
 from amplifier_hooks.guard.exifwords import exif_reads_only, exif_tag_files
 from amplifier_hooks.guard.identities import KEY_USERS, identity_words
 from amplifier_hooks.guard.inline import CODE_PASSED, CODE_READ
@@ -133,31 +134,6 @@ def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[
     return operand_words(piece, operands)
 
 
-_PATTERN_OPTIONS = frozenset({"--exclude", "--exclude-dir"})
-"""Options whose value is a name pattern to leave out, not a file opened (an ``--include``
-pattern picks the files it names: ``rclone copy . r: --include '*.env'`` sends them)."""
-_LISTED_PATTERNS = frozenset({"-x", "--exclude"})
-"""zip's options whose patterns run to the next option (``-x .env '*.pem'``)."""
-
-
-def _patterns_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:
-    """The values of ``args``' exclusion options (``--exclude=.env``): a pattern of names
-    the program leaves out, never a path it reads."""
-    found: list[str] = []
-    listing = False
-    for before, word in pairwise(("", *args)):
-        if listing and not word.startswith("-"):
-            found.append(word)
-            continue
-        listing = program == "zip" and word in _LISTED_PATTERNS
-        option, equals, value = word.partition("=")
-        if equals and option in _PATTERN_OPTIONS:
-            found.append(value)
-        elif before in _PATTERN_OPTIONS and not listing:
-            found.append(word)
-    return tuple(found)
-
-
 def _aws_queries(args: tuple[str, ...]) -> tuple[str, ...]:
     """The values of the AWS CLI's ``--query`` (a JMESPath expression, never a file)."""
     found = [v for o, v in pairwise(args) if o == "--query"]
@@ -207,7 +183,7 @@ def operand_words(piece: Piece, operands: tuple[str, ...]) -> tuple[str, ...]:
     if program == "restic":  # `restore --include /home/dev/documents`: the snapshot's path
         operands = minus(operands, snapshot_paths(piece.args))
     else:  # `tar --exclude=.env`, `rsync --exclude .env`, `zip -r a.zip . -x .env`
-        operands = minus(operands, _patterns_given(program, piece.args))
+        operands = minus(operands, excluded_patterns(program, piece.args))
     if program in KEY_USERS:  # `ssh -i KEY host`: a key ssh signs with, never shows
         operands = minus(operands, identity_words(program, piece.args))
         if program == "ssh" and reads_only(piece):  # `ssh host ls /srv`: a look there

@@ -27,6 +27,7 @@ from amplifier_hooks.guard.archivechanges import (
     seven_zip_changes,
     tar_changes,
     unzip_changes,
+    zip_changes,
 )
 from amplifier_hooks.guard.backuprepos import BACKUP_TOOLS, restored_into
 from amplifier_hooks.guard.changedpaths import NOTHING, Changed, operand_words, table_read
@@ -138,6 +139,7 @@ CHANGERS: dict[str, Callable[[Piece, Places], Changed]] = {
     "ditto": ditto_changes,
     **dict.fromkeys(("tar", "bsdtar", "gtar"), tar_changes),
     "unzip": unzip_changes,
+    "zip": zip_changes,
     **dict.fromkeys(("7z", "7za", "7zz", "7zr"), seven_zip_changes),
     **dict.fromkeys(ARCHIVERS, archiver_changes),
     **dict.fromkeys(MODE_PROGRAMS, _mode),

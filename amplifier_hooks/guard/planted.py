@@ -40,7 +40,7 @@ from amplifier_hooks.guard.codecalls import shell_commands
 from amplifier_hooks.guard.codepieces import code_pieces
 from amplifier_hooks.guard.codereaders import code_reader
 from amplifier_hooks.guard.docsources import doc_code
-from amplifier_hooks.guard.fedcode import printed_text
+from amplifier_hooks.guard.fedcode import printed_text, written_into
 from amplifier_hooks.guard.iacfiles import iac_file, iac_pieces
 from amplifier_hooks.guard.mobilebuild import FETCHED_SCRIPT, FETCHED_SOURCE
 from amplifier_hooks.guard.model import Piece, PieceVerdict, Places
@@ -267,9 +267,7 @@ def planted_writes(
         if piece.program in FETCHING:
             out.extend(_downloaded(piece, places))
             continue
-        targets = piece.writes
-        if piece.program == "tee":
-            targets += tuple(a for a in piece.args if not a.startswith("-"))
+        targets = written_into(piece)
         if not targets:
             continue
         text = text_of(piece)

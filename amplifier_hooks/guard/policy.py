@@ -345,7 +345,17 @@ def _pushes(branch: re.Pattern[str], names: tuple[str, ...], pushed: tuple[str, 
 
 def _upper(piece: Piece) -> bool:
     program = piece.program
-    return program is not None and not program.islower() and program.lower() != program
+    return (
+        program is not None
+        and not program.islower()
+        and program.lower() != program
+        and program not in _CASED
+    )
+
+
+_CASED = frozenset({"R", "Rscript"})
+"""Programs the guard knows by a name with capitals: judged by that name already (the
+lower case of the whole command would read their code as paths, ``print(d$arm)``)."""
 
 
 def _folded(verdict: Verdict, command: str, policy: Policy, places: Places,

@@ -27,11 +27,14 @@ _REDACTION = re.compile(
     r"\b\w*(?:redact|scrub|anonymi[sz]|pseudonymi[sz])\w*"
     r"|\bmask_\w+|\bmask(?:ing)?[_-]?(?:pii|email|phone|card|ssn)\w*"
     r"|\baction:\s*(?:delete|hash)\b"
-    r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b",
+    r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b"
+    r"|\b\w*[Ss]anitizer\b|\bfilter_param\w*[^\n]*\b(?:password|secret|token)",
     re.IGNORECASE,
 )
 """A step that hides data: its name, an attribute processor's delete or hash, or a
-``.gitattributes`` filter that strips notebooks' outputs or encrypts files on commit."""
+``.gitattributes`` filter that strips notebooks' outputs or encrypts files on commit, a
+session recorder's input or request sanitizer, a framework's list of parameters kept out
+of its logs (Phoenix's and Rails' ``filter_parameters``)."""
 _MAX_TEXT = 200_000
 
 

@@ -8,7 +8,11 @@ and password the process holds goes out with each report, to a service others re
 the diff reads as a line of configuration. Text a write or edit adds that does so is
 marked `ENVIRONMENT_REPORTED` (asked). Copying the environment for a child process
 (``spawn(cmd, {env: {...process.env, X: 1}})``, ``env=dict(os.environ, X="1")``) is not:
-it stays on the machine.
+it stays on the machine. A response made of the whole environment (``NextResponse.json({
+env: process.env })``), and R's ``Sys.getenv("PGPASSWORD")`` on a line of its own (R and
+knitr print it into the log or the rendered report), and a browser's whole storage or
+cookies put in a report's extra (``{ ...localStorage }``, ``document.cookie``: the
+session's tokens), are marked too.
 """
 
 from __future__ import annotations
@@ -31,6 +35,12 @@ _REPORTED = re.compile(
     r"(?:JSON\.stringify\(\s*process\.env\s*\)|\.\.\.process\.env|\*\*os\.environ"
     r"|dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\s*\)|[,(]\s*process\.env\s*[,)]"
     r"|[,(]\s*os\.environ\s*[,)])"
+    r"|\b(?:extra|contexts?|tags|user|payload|metadata)\s*[:=][^\n]{0,160}?"
+    r"(?:\.\.\.\s*(?:localStorage|sessionStorage)\b|\bdocument\.cookie\b)"
+    r"|\b(?:json|jsonify|send|JSONResponse|Response)\s*\(\s*\{?[^()\n]{0,40}?"
+    r"(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\))\s*[,)}]"
+    r"|^[ \t]*(?:print\()?Sys\.getenv\((?:\s*\)|\s*[\"'][A-Z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PAT)"
+    r"[A-Z0-9_]*[\"']\s*\))\)?[ \t]*$"
     r"|^\s*[\"']?(?:include_env|includeEnv|include_environment|attach_env|send_env"
     r"|sendEnvironment)[\"']?\s*[:=]\s*[\"']?(?:true|yes|on|1)\b",
     re.M | re.I,
@@ -43,6 +53,6 @@ def reports_environment(text: str | None) -> bool:
     report, a log or an analytics call."""
     if not text or len(text) > _MAX_TEXT:
         return False
-    if "env" not in text and "ENV" not in text:
+    if not any(word in text for word in ("env", "ENV", "Storage", "cookie")):
         return False
     return _REPORTED.search(text) is not None

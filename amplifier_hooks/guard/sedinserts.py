@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.planted import Split, planted_writes
-from amplifier_hooks.guard.table.sed import read_script, scripted
+from amplifier_hooks.guard.table.sed import added_text, scripted
 
 __all__ = ["SED_EDITORS", "planted_inserts"]
 
@@ -49,8 +49,7 @@ def _inserted(piece: Piece) -> tuple[tuple[str, ...], str] | None:
     scripts, read = scripted(piece.args)
     if read.doubt is not None or not any(g.opt.does == "in-place" for g in read.given):
         return None
-    texts: list[str] = []
-    read_script("\n".join(scripts), texts)
+    texts = added_text(scripts)
     files = tuple(f for f in read.operands if f and f != "-")
     if not texts or not files:
         return None

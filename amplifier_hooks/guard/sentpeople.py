@@ -44,6 +44,10 @@ _CRASH_USER = re.compile(
 )
 """A crash reporter given a person's e-mail, phone or address: every crash report then
 carries it to the vendor."""
+_DSN = re.compile(r"\bdsn[\"']?\s*[:=]\s*[\"'`]https?://[^\"'`@\s]*@(?P<host>[\w.-]+)", re.I)
+_REPORTERS = re.compile(r"(?:^|\.)(?:sentry\.io|sentry-cdn\.com|bugsnag\.com|rollbar\.com)$")
+"""A crash reporter's address (its DSN): a host other than the vendor's own, one the old text
+did not name, receives every report (its users' data) from the next deploy on."""
 _FULL_PAGE = re.compile(r"screenshot\(\s*full_?[pP]age\s*=\s*True|fullPage\s*:\s*true")
 """A whole page's screenshot (a logged-in account's, every detail on it), in code that
 posts to another host."""
@@ -94,6 +98,10 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
         if shared and old and more(_PERSON_COLUMN, old, new):
             return True  # `o.customer_email,` added to a view of a dashboard shared with clients
         if more(_CRASH_USER, old, new):
+            return True
+        hosts = {m["host"] for m in _DSN.finditer(old)} | set(_HOST.findall(old))
+        if any(m["host"] not in hosts and not _REPORTERS.search(m["host"])
+               for m in _DSN.finditer(new)):  # fmt: skip
             return True
         if more(_FULL_PAGE, old, new) and _POSTED.search(old + new):
             return True

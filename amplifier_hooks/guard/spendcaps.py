@@ -43,6 +43,15 @@ _RETRIES = re.compile(r"(?P<name>\bmax_?retries|\bmax_?attempts)\b[\"']?\s*[:=]\
 _PAID_CALL = re.compile(r"\bmax_?(?:output_?)?tokens\b|\bmodel\s*[:=]", re.I)
 """A model's call: each retry of it is paid for again."""
 _RETRIES_RAISE = 4
+_FLEET = re.compile(
+    r"\w*(?:aws_?batch|batch|ec2|fargate|gcp|google|azure|cloud|kubernetes|k8s|gke|eks|aks"
+    r"|sagemaker|vertex|slurm|lambda)\w*\s*\([^\n]*?\b(?:workers|max_workers|instances"
+    r"|max_instances|nodes|max_nodes|replicas|parallelism|concurrency)\s*[:=]\s*(?P<n>\d+)",
+    re.I,
+)
+"""A cloud fleet's size given where it is made (``crew_controller_aws_batch(workers =
+500)``): each worker is paid for."""
+_FLEET_SIZE = 100
 _MAX_TEXT = 64 * 1024
 
 
@@ -61,6 +70,8 @@ def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
                 return True
         if _PAID_CALL.search(new) and number_moved(_RETRIES, old, new, _retries_raised):
             return True
+        if max(_sizes(new), default=0) >= _FLEET_SIZE > max(_sizes(old), default=0):
+            return True  # a paid fleet of a hundred machines or more where there was none
         stops = {m["name"].lower(): m["value"].lower() for m in _STOP.finditer(old)}
         for found in _STOP.finditer(new):
             was = stops.get(found["name"].lower())
@@ -71,3 +82,7 @@ def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
 
 def _retries_raised(was: float, now: float) -> bool:
     return now > _RETRIES_RAISE * max(was, 1)
+
+
+def _sizes(text: str) -> list[int]:
+    return [int(m["n"]) for m in _FLEET.finditer(text)]

@@ -45,6 +45,7 @@ _LOCKS = {
     "conda-lock.yml": "conda-lock",
     ".terraform.lock.hcl": "terraform init -upgrade (terraform providers lock)",
     ".tofu.lock.hcl": "tofu init -upgrade",
+    "renv.lock": "renv::snapshot() (renv::update(\"PACKAGE\"))",
 }  # fmt: skip
 """Lock files by name, and the command that writes each."""
 _REQUIREMENTS_LOCK = re.compile(r"^requirements[\w.-]*\.lock$")

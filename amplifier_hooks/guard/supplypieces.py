@@ -19,7 +19,7 @@ from typing import Any
 
 from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.changemarks import change_marks
-from amplifier_hooks.guard.fedcode import echoed_text
+from amplifier_hooks.guard.fedcode import echoed_text, written_into
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 from amplifier_hooks.guard.sinks import sink_marks
@@ -27,7 +27,7 @@ from amplifier_hooks.guard.supplyfiles import lock_file
 from amplifier_hooks.guard.supplytexts import supply_marks
 from amplifier_hooks.guard.supplyverify import verification_marks
 from amplifier_hooks.guard.table import Does, read_call
-from amplifier_hooks.guard.table.sed import read_script, scripted
+from amplifier_hooks.guard.table.sed import added_text, scripted
 
 __all__ = ["LOCK_EDIT", "WRAPPER_EDIT", "perl_rewrites", "supply_pieces", "supply_writes"]
 
@@ -173,12 +173,10 @@ _MOVERS = frozenset({"cp", "mv", "install", "rsync"})
 
 def _written(piece: Piece) -> list[str]:
     """The files ``piece`` writes: its redirects, the table's writes, ``perl -i``'s."""
-    found = list(piece.writes)
+    found = list(written_into(piece))
     program = piece.program or ""
     if program == "perl":
         found.extend(_perl_in_place(piece.args))
-    elif program == "tee":
-        found.extend(a for a in piece.args if not a.startswith("-"))
     elif program in _EDITORS:  # (only these: the table's readings are kept per words)
         reading = read_call(program, piece.args)
         found.extend(a.target for a in reading.acts if a.does == Does.WRITE)
@@ -224,10 +222,7 @@ def _rewrite_marks(piece: Piece, path: str, workspace: str) -> list[str]:
         # (`s|^#define THERMAL_PROTECTION|//&|`), a bar lowered, a limit raised
         marks.extend(m for m in change_marks((path,), edit) if m not in marks)
     if piece.program in ("sed", "gsed"):  # `/class X/a\  skip_before_action ...`: lines added
-        scripts, _ = scripted(piece.args)
-        texts: list[str] = []
-        read_script("\n".join(scripts), texts)
-        for text in texts:
+        for text in added_text(scripted(piece.args)[0]):
             marks.extend(m for m in change_marks((path,), {"content": text}) if m not in marks)
     return marks
 

@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.droppedchecks import drops_check
 from amplifier_hooks.guard.forgegates import opens_gate
 from amplifier_hooks.guard.ignorefiles import edit_pairs
@@ -62,11 +63,11 @@ _PROTECTION = (
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
     r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?|protect|archive[_-]?mode|fsync"
-    r"|full[_-]?page[_-]?writes)"
+    r"|full[_-]?page[_-]?writes|check[_-]?origin)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
-_KEY = _PROTECTION + r"[:=][ \t]*[\"']?"
+_KEY = _PROTECTION + r"(?:[:=]|<-)[ \t]*[\"']?"  # (R's `dry_run <- TRUE` too)
 _NEGATED = re.compile(r"insecure|skip|disable|ignore|bypass|unsafe|allow_?http|(?:^|[_.-])no[_-]")
 """A protection's key named for its absence (``InsecureSkipVerify``, ``disable_ssl``):
 ``true`` there is the protection off, so its ``true`` made ``false`` switches it on."""
@@ -211,6 +212,13 @@ _DESTROY_OFF = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?true
 _DESTROY_ON = re.compile(_DESTROY_DISABLED + r"[\"']?[ \t]*[:=][ \t]*[\"']?false\b", re.I)
 """A tool's switch that keeps a destructive command off (Flyway's ``cleanDisabled=true``):
 made ``false``, the command wipes production's schema when next run."""
+_UNGUARDED = re.compile(
+    r"\bcheck_?origin\b[\"']?\s*[:=]\s*false\b|\bremove_?on_?fail\w*[\"']?\s*[:=]\s*true\b",
+    re.I,
+)
+"""A socket's origin check switched off (Phoenix's ``check_origin: false``: another site's
+page opens a live session as the user), a queue's failed jobs dropped at once (no one sees
+or retries what failed)."""
 _NOTHING_PROTECTED = re.compile(r"protected_environments\s*=\s*\[\s*\]")
 """Rails' environments its destructive tasks refuse to run in, emptied."""
 _MAX_TEXT = 64 * 1024
@@ -237,6 +245,8 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
             continue
         if _turned(_KEPT_ON_DELETE, _DELETED_ON_DELETE, old, new):
             return True  # CDK's `RemovalPolicy.RETAIN` made `DESTROY`
+        if more(_UNGUARDED, old, new):
+            return True
         if _turned(_DESTROY_OFF, _DESTROY_ON, old, new):
             return True  # `flyway.cleanDisabled=true` made `false`
         if any(_turned(false, true, old, new) for false, true in _LET_THROUGH):

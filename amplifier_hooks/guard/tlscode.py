@@ -25,7 +25,7 @@ _SKIPS = re.compile(
     r"\bverify\s*=\s*False\b|_create_unverified_context\b|\bcheck_hostname\s*=\s*False\b"
     r"|\bCERT_NONE\b|\b(?:Insecure)?SkipVerify[\"']?\s*:\s*true\b|\brejectUnauthorized\s*:\s*false\b"
     r"|NODE_TLS_REJECT_UNAUTHORIZED\b[^\n]*[\"']0[\"']|\bstrictSSL\s*:\s*false\b"
-    r"|\bVERIFY_NONE\b|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
+    r"|\bVERIFY_NONE\b|\bverify\s*:\s*:verify_none\b|\{verify,\s*verify_none\}|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
     r"|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bTrustAllStrategy\b"
     r"|\bTrustSelfSignedStrategy\b|DangerousAcceptAnyServerCertificateValidator"
     r"|ServerCertificateCustomValidationCallback\s*=[^;\n]*=>\s*true"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.changemarks import change_marks
+from amplifier_hooks.guard.fedcode import written_into
 from amplifier_hooks.guard.model import Piece, Places
 from amplifier_hooks.guard.paths import locate
 
@@ -30,9 +31,7 @@ def text_marks(
     into a file (none: no write's text is known, or none earns a mark)."""
     added: list[Piece] = []
     for piece in pieces:
-        targets = piece.writes
-        if piece.program == "tee":
-            targets += tuple(a for a in piece.args if not a.startswith("-"))
+        targets = written_into(piece)
         text = text_of(piece) if targets else None
         if not text or len(text) > _MAX_TEXT:
             continue

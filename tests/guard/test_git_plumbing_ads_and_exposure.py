@@ -141,6 +141,23 @@ def test_edits_that_add_outsiders_expose_or_blind(
       ' -F \'execution_options=["validate_only"]\' -F access_token="$META_ACCESS_TOKEN"', FREE),
      ('curl -s "https://graph.facebook.com.example.io/me?access_token=$META_ACCESS_TOKEN"',
       ("deny", "secret-variable-in-url")),
+     # a rehearsal is a top-level field of the request, on an API that honours it
+     ('curl -s -X POST https://googleads.googleapis.com/v17/customers/1/campaigns:mutate'
+      ' -H "Authorization: Bearer $GADS_ACCESS_TOKEN"'
+      ' -d \'{"operations": [{"remove": "c/9"}], "validateOnly": true}\'', FREE),
+     ('curl -s -X POST https://googleads.googleapis.com/v17/customers/1/campaigns:mutate'
+      ' -H "Authorization: Bearer $GADS_ACCESS_TOKEN"'
+      ' -d \'{"operations": [{"remove": "c/9"}], "note": "validateOnly: true"}\'',
+      ("ask", "http-change-signed-in")),
+     ('curl -s -X POST https://googleads.googleapis.com/v17/customers/1/campaigns:mutate'
+      ' -H "Authorization: Bearer $GADS_ACCESS_TOKEN"'
+      ' -d \'{"operations": [{"create": {"validateOnly": true}}]}\'',
+      ("ask", "http-change-signed-in")),
+     ('curl -s -X POST "https://api.example.com/v1/accounts/7/close?validateOnly=true"'
+      ' -H "Authorization: Bearer $ACME_TOKEN"', ("ask", "http-change-signed-in")),
+     ('curl -s -X POST https://graph.facebook.com/v19.0/1201 -F daily_budget=100'
+      ' -F \'name=execution_options validate_only\' -F access_token="$META_ACCESS_TOKEN"',
+      ("ask", "http-change-signed-in")),
      ('curl -s "https://graph.facebook.com/x?k=$OPENAI_API_KEY&access_token=$META_ACCESS_TOKEN"',
       ("deny", "secret-variable-in-url")),
      ('curl -s -X POST https://googleads.googleapis.com/v17/customers/1/googleAds:searchStream'

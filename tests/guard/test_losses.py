@@ -115,6 +115,8 @@ GRANTED = [
     # `git mv --force` onto nothing, or onto a file git can give back
     "git mv -f src/clean.py src/renamed.py", "git mv --force notes.txt src/clean.py",
     "git mv -f src/clean.py build/", "git mv -n -f src/clean.py notes.txt",
+    # packed, then deleted: what git ignores
+    "tar -czf /tmp/build.tgz --remove-files build", "zip -qm logs.zip run.log",
 ]  # fmt: skip
 
 
@@ -185,6 +187,11 @@ ASKED = [
     ("rm -rf build && ln -s src build && rm -rf build/", "rm-loses-work"),
     ("rm -rf build; ln -s src build; python3 -c 'import shutil; shutil.rmtree(\"build/\")'",
      "rm-loses-work"),
+    # packed, then deleted: the archive may be lost or left out of every backup
+    ("tar -czf /tmp/src.tgz --remove-files src", "rm-loses-work"),
+    ("tar cf /tmp/n.tar --remove-files -C . notes.txt", "rm-loses-work"),
+    ("zip -m notes.zip notes.txt", "rm-loses-work"), ("zip -rm /tmp/s.zip src", "rm-loses-work"),
+    ("7z a -sdel /tmp/n.7z notes.txt", "rm-loses-work"),
 ]  # fmt: skip
 
 

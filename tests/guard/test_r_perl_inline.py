@@ -11,7 +11,8 @@ from tests.guard.conftest import decided
 
 @pytest.mark.parametrize(
     "command",
-    ["R -e 'x <- 1; print(x)'", "echo 'x <- 1' | R --no-save"],
+    ["R -e 'x <- mylib::fetch(); print(x)'", "echo 'x <- mylib::fetch()' | R --no-save",
+     "R -e 'get(\"system\")(\"id\")'"],
 )  # fmt: skip
 def test_code_not_read_in_full_is_asked(command: str) -> None:
     assert decided(command)[0] == "ask"

@@ -112,15 +112,19 @@ def test_everyday_service_and_robot_calls_stay_free(command: str) -> None:
      ("Edit", edit("src/main/java/com/acme/HttpConfig.java", "return HttpClient.newHttpClient();",
                     "HttpsURLConnection.setDefaultHostnameVerifier((h, s) -> true);"),
       ("ask", "protection-switched-off")),
+     # a test skipped whatever the platform: it passes from now on (guard/gates.py)
+     ("Edit", edit("tests/test_export.py", "def test_csv_export(tmp_path):",
+                    "@pytest.mark.skip(reason='flaky')\ndef test_csv_export(tmp_path):"),
+      ("ask", "project-gate-lowered")),
      # everyday: a limit tuned a little, a stop renamed, a peer on the local network, a
-     # flaky test of something else skipped, a route's handler renamed
+     # test skipped on one platform, a route's handler renamed
      ("Edit", edit("config/velocity_limits.yaml", "max_linear_velocity: 1.2",
                     "max_linear_velocity: 1.4"), ("allow", "edit-workspace")),
      ("Edit", edit("deploy/cyclonedds.xml", '<NetworkInterface name="enp3s0"/>',
                     '<Peers><Peer address="192.168.10.7"/></Peers>'), ("allow", "edit-workspace")),
      ("Edit", edit("tests/test_export.py", "def test_csv_export(tmp_path):",
-                    "@pytest.mark.skip(reason='flaky')\ndef test_csv_export(tmp_path):"),
-      ("allow", "edit-workspace")),
+                    "@pytest.mark.skipif(sys.platform == 'win32', reason='paths')\n"
+                    "def test_csv_export(tmp_path):"), ("allow", "edit-workspace")),
      ("Edit", edit("src/webhooks/postmark.js",
                     "router.post('/hook', basicAuth({ users }), handle);",
                     "router.post('/hook', basicAuth({ users }), handlePostmark);"),

@@ -10,13 +10,14 @@ output (``-o``), rejects (``-r``) and operands: `patch_placed` names them from h
 from __future__ import annotations
 
 import posixpath
+from typing import NamedTuple
 
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.entries import Entry, entry, option_acts
 from amplifier_hooks.guard.table.options import Given, Read, Takes, opts, read_options
 
-__all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "patch_folder", "patch_placed",
-           "tar_words"]  # fmt: skip
+__all__ = ["ARCHIVES", "PATCH", "SEVEN_ZIP", "TAR", "UNZIP", "ZipCall", "patch_folder",
+           "patch_placed", "tar_words", "zip_call"]  # fmt: skip
 
 TAR = opts(
     "-c,--create:create -x,--extract,--get:extract -t,--list:list -r,--append:change "
@@ -80,12 +81,6 @@ SEVEN_ZIP_COMMANDS = {"x": "extract", "e": "extract", "l": "list", "t": "list", 
                       "rn": "change"}  # fmt: skip
 
 
-_PACKED_AND_DELETED = (
-    "it deletes the files it packs (tar --remove-files, zip -m, 7z -sdel), and whether the "
-    "archive keeps them (not /dev/null, not a pipe) is not checked"
-)
-
-
 def tar_words(args: tuple[str, ...]) -> tuple[str, ...]:
     """tar's words as its option reader sees them: in the old form (``tar xzfC a.tgz
     dir``) the first word is letters without a dash, and each letter that takes a value
@@ -118,10 +113,9 @@ def _tar(args: tuple[str, ...]) -> Reading:
     if read.has("list"):
         return Reading(acts + acts_of(Does.READ, archives))
     if read.has("create") or read.has("change"):
-        if read.has("remove"):
-            return doubtful(_PACKED_AND_DELETED)
         members = tuple(m if m.startswith("/") else f"{into}/{m}" for m in read.operands)
-        return Reading(acts + acts_of(Does.WRITE, archives) + acts_of(Does.READ, members))
+        acts += acts_of(Does.WRITE, archives) + acts_of(Does.READ, members)
+        return Reading(acts + (acts_of(Does.DELETE, members) if read.has("remove") else ()))
     return doubtful("tar without -c, -x or -t")
 
 
@@ -139,17 +133,28 @@ def _unzip(args: tuple[str, ...]) -> Reading:
     return Reading((archive, Act(Does.WRITE_INTO, (read.values("into") or (".",))[-1])))
 
 
-def _zip(args: tuple[str, ...]) -> Reading:
-    """zip [options] ARCHIVE FILES... (``-x``/``-i`` patterns run to the next option)."""
+class ZipCall(NamedTuple):
+    """What ``zip [options] ARCHIVE FILES...`` is given: the archive, the files it packs,
+    the commands it runs (``-TT``) and whether it deletes what it packs (``-m``)."""
+
+    archive: str
+    members: tuple[str, ...]
+    runs: tuple[str, ...]
+    moves: bool
+
+
+def zip_call(args: tuple[str, ...]) -> ZipCall | str:
+    """``args`` as zip reads them (``-x``/``-i`` patterns run to the next option), or why
+    the table cannot tell."""
     words: list[str] = []
-    runs: list[Act] = []
+    runs: list[str] = []
     moves = False
     index = 0
     while index < len(args):
         word = args[index]
         index += 1
         if word in ("-TT", "--unzip-command") and index < len(args):  # the test's command
-            runs.append(Act(Does.RUN, args[index]))
+            runs.append(args[index])
             index += 1
             continue
         if word in ("-x", "-i", "--exclude", "--include"):
@@ -160,15 +165,22 @@ def _zip(args: tuple[str, ...]) -> Reading:
             letters = word[1:]
             if word.startswith("--") or not set(letters) <= set("rqvjuf0123456789yDXoSlcgJA@"
                                                                  "mT"):  # fmt: skip
-                return doubtful(f"zip {word} is not in the guard's table")
+                return f"zip {word} is not in the guard's table"
             moves = moves or "m" in letters
             continue
         words.append(word)
     if not words:
-        return doubtful("zip without an archive")
-    if moves:
-        return doubtful(_PACKED_AND_DELETED)
-    return Reading((*runs, Act(Does.WRITE, words[0]), *acts_of(Does.READ, words[1:])))
+        return "zip without an archive"
+    return ZipCall(words[0], tuple(words[1:]), tuple(runs), moves)
+
+
+def _zip(args: tuple[str, ...]) -> Reading:
+    call = zip_call(args)
+    if isinstance(call, str):
+        return doubtful(call)
+    acts = (*acts_of(Does.RUN, call.runs), Act(Does.WRITE, call.archive))
+    acts += acts_of(Does.READ, call.members)
+    return Reading(acts + (acts_of(Does.DELETE, call.members) if call.moves else ()))
 
 
 def _zipped(cat: bool) -> Entry:
@@ -197,9 +209,8 @@ def _seven_zip(read: Read) -> Reading:
             return Reading(acts_of(Does.READ, archive))
         into = (read.values("into") or (".",))[-1]
         return Reading((*acts_of(Does.READ, archive), Act(Does.WRITE_INTO, into)))
-    if read.has("remove"):
-        return doubtful(_PACKED_AND_DELETED)
-    return Reading(acts_of(Does.WRITE, archive) + acts_of(Does.READ, names))
+    deleted = acts_of(Does.DELETE, names) if read.has("remove") else ()
+    return Reading(acts_of(Does.WRITE, archive) + acts_of(Does.READ, names) + deleted)
 
 
 _PLACED_ROLES = frozenset({"read", "write"})

@@ -136,6 +136,15 @@ _LVM_REPORT = opts(
 only print; their operands are volume names, not files."""
 
 _LSATTR = opts("-R -V -a -d -l -p -v")
+_GETFACL = opts(
+    "-a,--access -d,--default -c,--omit-header -e,--all-effective -E,--no-effective "
+    "-s,--skip-base -R,--recursive -L,--logical -P,--physical -t,--tabular -n,--numeric "
+    "-p,--absolute-names -v,--version -h,--help"
+)  # fmt: skip
+"""getfacl's options: it prints the access lists of the files it is given."""
+_GETCAP = opts("-r -v -n=")
+"""getcap's: it prints the capabilities of the files (``-r``: below the folders)."""
+_NFS4_GETFACL = opts("-R -H -c -i -?")
 
 _DMESG = opts(
     "-l,--level= -f,--facility= -T,--ctime -H,--human -t,--notime -k,--kernel "
@@ -233,6 +242,9 @@ DISKS: dict[str, Entry] = {
     **{name: entry(_LVM_REPORT, None) for name in ("lvs", "vgs", "pvs", "lvdisplay",
                                                       "vgdisplay", "pvdisplay")},
     "lsattr": entry(_LSATTR, Does.READ),
+    "getfacl": entry(_GETFACL, Does.READ),
+    "getcap": entry(_GETCAP, Does.READ),
+    "nfs4_getfacl": entry(_NFS4_GETFACL, Does.READ),
     "dmesg": entry(_DMESG, None, _no_operands),
     "nft": entry(_NFT, None, _nft),
     "wg": _wg,

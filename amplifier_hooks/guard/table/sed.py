@@ -7,7 +7,8 @@ from __future__ import annotations
 from amplifier_hooks.guard.table.acts import Act, Does, Reading, acts_of, doubtful
 from amplifier_hooks.guard.table.options import Read, opts, read_options
 
-__all__ = ["PATTERN_SPACE", "inserted_text", "read_script", "rewrites_quietly", "scripted", "sed"]
+__all__ = ["PATTERN_SPACE", "added_text", "inserted_text", "read_script", "rewrites_quietly",
+           "scripted", "sed"]  # fmt: skip
 
 SED = opts(
     "-n,--quiet,--silent -e,--expression=:script -f,--file=:script-file -i,--in-place=?:in-place "
@@ -27,6 +28,14 @@ def scripted(args: tuple[str, ...]) -> tuple[tuple[str, ...], Read]:
     if given or read.values("script-file"):
         return given, read
     return read.operands[:1], read._replace(operands=read.operands[1:])
+
+
+def added_text(scripts: tuple[str, ...]) -> list[str]:
+    """The text each ``a``, ``i`` and ``c`` of sed's ``scripts`` puts in (GNU sed joins its
+    ``-e`` scripts with new lines)."""
+    texts: list[str] = []
+    read_script("\n".join(scripts), texts)
+    return texts
 
 
 def sed(args: tuple[str, ...]) -> Reading:
