@@ -56,6 +56,8 @@ SECRETS: dict[str, str] = {
     "bearer_token": "Bearer 0123456789abcdefXYZ.token",
     "basic_auth": "Authorization: Basic dXNlcjpodW50ZXIy",
     "url_credentials": "https://deploy:hunter22@git.example.com/repo.git",
+    "signed_url": "https://acme.blob.core.windows.net/c?sv=2022-11-02&sp=r"
+    "&sig=4kXq0m%2Bq7G2t8yB1vZx0cX1kR9pQ3b8nV4sJ2a5mF0E%3D",
     "secret_assignment": "DB_PASSWORD=hunter2!",
 }
 # The part of each sample that must disappear (the whole sample, unless context survives).
@@ -63,6 +65,7 @@ SECRET_PART = {
     "bearer_token": "0123456789abcdefXYZ.token",
     "basic_auth": "dXNlcjpodW50ZXIy",
     "url_credentials": "hunter22",
+    "signed_url": "4kXq0m%2Bq7G2t8yB1vZx0cX1kR9pQ3b8nV4sJ2a5mF0E%3D",
     "secret_assignment": "hunter2!",
 }
 
