@@ -10,7 +10,10 @@ approval step (``input ... submitter: 'release-managers'``) removed, a bucket's 
 (``listener 1883 127.0.0.1`` made ``0.0.0.0``), or a list of trusted networks or proxies
 given every address (``0.0.0.0/0``), or a Kubernetes role's rule given every API group,
 resource or verb (``"*"``), an MQTT client given every topic (``topic readwrite #``), or
-a device's over-the-air update or API left without its password (ESPHome's ``ota:``).
+a device's over-the-air update or API left without its password (ESPHome's ``ota:``), a
+web server's location left without its ``deny all;`` or ``auth_basic``, a DNS zone's
+transfers or updates allowed to ``any``, a Cloudflare Worker put on its public
+``workers.dev`` address (past Cloudflare Access).
 Each is asked, as a protection switched off; a key
 that moves within the edit (it is in the new text too) is not dropped.
 """
@@ -40,6 +43,7 @@ _UNSECURED = re.compile(
     r"|<useSecurity>\s*false|securityRealm\s*:\s*[\"']?none\b"
     r"|SecurityPolicy#None\b|<SecurityMode>\s*None\s*<|auto_?accept_?untrusted\w*\s*[:=]\s*true"
     r"|\ballow_?anonymous[\"']?\s*[:=]?\s*true\b"
+    r"|\ballow-(?:transfer|update|recursion|query)\s*\{\s*any\s*;|\bworkers_dev\s*=\s*true\b"
     r"|(?:githubusercontent\.com|gitlab\.com|app\.terraform\.io):sub[\"']?\s*[:=]\s*\[?\s*"
     r"[\"'](?:\*|repo:[\w.-]+/\*|project_path:[\w.-]+/\*)",
     re.I,
@@ -74,6 +78,13 @@ _MQTT_EVERY_TOPIC = re.compile(r"^\s*(?:pattern|topic)\s+(?:readwrite\s+|write\s
 _DEVICE_AUTH = re.compile(r"^\s*(?:-\s+)?(?:ota|api|web_server)\s*:", re.M)
 _PASSWORD_KEY = re.compile(r"^\s*(?:-\s+)?(?:password|key)\s*:", re.M)
 """ESPHome's over-the-air, API and web server blocks, and the password or key each takes."""
+_WEB_GUARD = re.compile(
+    r"^\s*(?:deny\s+all\s*;|auth_basic\s+(?!off\b)\S|auth_request\s+\S|satisfy\s+all\b"
+    r"|basicauth\b|forward_auth\b|Require\s+(?:ip|valid-user|host)\b)",
+    re.M | re.I,
+)
+"""A web server's lines that keep a location to some (nginx's ``deny all;`` after its
+``allow`` list, ``auth_basic``; Caddy's ``basicauth``, Apache's ``Require ip``)."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -101,6 +112,8 @@ def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             return True
         if more(_MQTT_EVERY_TOPIC, old, new):
             return True
+        if len(_WEB_GUARD.findall(new)) < len(_WEB_GUARD.findall(old)):
+            return True  # a location's `allow 10.8.0.0/24; deny all;` taken out
         if _DEVICE_AUTH.search(old) and len(_PASSWORD_KEY.findall(new)) < len(
             _PASSWORD_KEY.findall(old)
         ):

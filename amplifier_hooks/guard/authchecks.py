@@ -12,8 +12,13 @@ What counts, in the new text and not the old:
 - a token's signature or expiry no longer checked (``verify_signature: False``,
   ``ignoreExpiration: true``, ``algorithms: ["none"]``; ``jwt.verify`` replaced by
   ``jwt.decode``);
-- CSRF protection switched off, every request permitted, any origin allowed with
-  credentials;
+- CSRF protection switched off (Rails' ``allow_forgery_protection = false``, ASP.NET's
+  ``[IgnoreAntiforgeryToken]``), every request permitted (CanCanCan's ``can :manage,
+  :all``), every parameter mass-assigned (``params.permit!``), any origin allowed with
+  credentials (``SetIsOriginAllowed(_ => true)``);
+- a JWT's issuer, audience, lifetime or signing key no longer validated
+  (``ValidateLifetime = false``, a ``SignatureValidator`` of the app's own), a cookie sent
+  over plain HTTP or readable by scripts;
 - a password stored as given or hashed with MD5 or SHA-1 (Django's ``MD5PasswordHasher``),
   or a hash's cost (rounds, ``time_cost``, ``memory_cost``) lowered;
 - a password compared with a fixed string (a master password);
@@ -36,7 +41,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import added, dropped, lines_added, live_matches
+from amplifier_hooks.guard.changedtext import added, dropped, lines_added, live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 from amplifier_hooks.guard.testpaths import test_code
 
@@ -52,18 +57,35 @@ _LOOSENED = re.compile(
     r"|createHash\(\s*[\"'](?:md5|sha1)[\"']\s*\)[^\n]{0,60}pass|hashlib\.(?:md5|sha1)\([^\n]{0,40}pass"
     r"|\b(?:Digest::)?(?:MD5|SHA1)\.hexdigest\([^\n]{0,40}pass"
     r"|\bchecks\s*:\s*\[\s*[\"']none[\"']"
-    r"|\bskip_before_action\s+:(?:authenticate\w*|require_login|authorize\w*|verify_\w+)"
+    r"|\bskip_before_action\s+:(?:authenticate\w*|require_\w+|authorize\w*|verify_\w+|check_\w+"
+    r"|ensure_\w+)"
+    r"|\.permit\([^)\n]*:(?:role|roles|admin|is_admin|superuser|account_id|tenant_id"
+    r"|organization_id|permissions)\b"
     r"|\[AllowAnonymous\]|@PermitAll\b"
     r"|PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"']?[\w.]*AllowAny\b"
-    r"|@login_not_required\b|@Public\(\)",
+    r"|@login_not_required\b|@Public\(\)"
+    r"|\.permit!(?![\w=])|\ballow_forgery_protection\s*=\s*false"
+    r"|\bValidate(?:Issuer|Audience|Lifetime|IssuerSigningKey)\s*=\s*false"
+    r"|\bRequire(?:SignedTokens|ExpirationTime|HttpsMetadata)\s*=\s*false|\bSignatureValidator\s*="
+    r"|\[IgnoreAntiforgeryToken\]|\.DisableAntiforgery\(\)"
+    r"|\bCookieSecurePolicy\.None\b|\bHttpOnly\s*=\s*false\b|\.User\s*=\s*new\s+ClaimsPrincipal\b"
+    r"|\bKnown(?:Networks|Proxies)\.Clear\(\)|[\"']trust proxy[\"']\s*,\s*true\b"
+    r"|\bAllowAnyOrigin\(\)",
     re.I,
 )
 _CORS_ANY = re.compile(
     r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))"
-    r"|allow_origin_regex\s*=\s*[\"']\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]",
+    r"|allow_origin_regex\s*=\s*[\"']\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]"
+    r"|\bAllowAnyOrigin\(\)|\borigins\s+[\"']\*[\"']|\borigins\s+/\.\*/"
+    r"|\bregex\s*:\s*[\"']?\.[*+][\"']?[ \t]*(?:\n|$)",
     re.I,
 )
-_CREDENTIALS = re.compile(r"credentials\s*:\s*true|allow_credentials\s*=\s*True", re.I)
+_CREDENTIALS = re.compile(
+    r"credentials\s*:\s*true|allow_credentials\s*[:=]\s*True|\bAllowCredentials\(\)", re.I
+)
+_ANY_ORIGIN_ALLOWED = re.compile(r"\bSetIsOriginAllowed\(\s*\(?\s*\w*\s*\)?\s*=>\s*true\s*\)")
+"""ASP.NET Core's origin check that says yes to every origin: it exists to send credentials
+to any site (``AllowAnyOrigin`` with them is refused at start)."""
 _PLAIN_STORED = re.compile(
     r"\bpassword_?hash\w*\s*=\s*(?:raw|password|plain\w*|pw)\s*$|passwordHash\s*:\s*(?:password|raw)\b",
     re.I | re.M,
@@ -84,7 +106,14 @@ _CHECK_NAME = re.compile(
 )
 _HEAD_LINES = 4
 """How many lines after a check's first line a ``return true`` counts as before its checks."""
-_WAVED = re.compile(r"^\s*return\s+(?:true|True|next\(\))\s*;?\s*(?:(?:#|//)[^\n]*)?$", re.M)
+_WAVED = re.compile(
+    r"^\s*(?:if\s*\(?[^\n]*\b(?:headers?|query|params|cookies|Headers|Query)\b[^\n]*\)?\s*:?\s*\{?\s*)?"
+    r"return\s+(?:true|True|next\(\)|await\s+next\(\)|await\s+_next\(\w*\)|_next\(\w*\))"
+    r"\s*;?\s*\}?\s*(?:(?:#|//)[^\n]*)?$",
+    re.M,
+)
+"""A check that lets the caller through at once, or on a header, a query parameter or a
+cookie the caller sends (``if (req.headers["x-internal"]) return next();``)."""
 _LIMITER = re.compile(
     r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle|cooldown|Cooldown|retry_after)\w*\b"
 )
@@ -134,6 +163,18 @@ written."""
 _MAX_TEXT = 64 * 1024
 
 
+_MIDDLEWARE = re.compile(r"(?:^|/)(?:src/)?middleware\.[jt]s$")
+_MATCHER = re.compile(r"\bmatcher\s*:\s*(?P<list>\[[^\]]*\]|[\"'][^\"']*[\"'])")
+
+
+def _matched(text: str) -> int:
+    """How many paths a Next.js middleware's ``matcher`` names: one fewer, and the routes
+    it named are served without the middleware's sign-in."""
+    return sum(len(re.findall(r"[\"'][^\"']+[\"']", m["list"])) for m in _MATCHER.finditer(text))
+
+
+_TEST_SETTINGS = "config/environments/test.rb"
+"""Rails' settings of its test runs: forgery protection is off there by design."""
 _ADMINS = re.compile(
     r"(?:^|/)[^/]*(?:admins?|superusers?|owners)\.(?:ya?ml|json|toml|txt|csv)$", re.I
 )
@@ -143,10 +184,14 @@ _SESSION = re.compile(r"token|session|link|cookie|jwt|refresh|otp|auth|login", r
 
 def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether a write's or an edit's new text takes out or loosens a sign-in check."""
-    if paths and all(test_code(path) for path in paths):
+    if paths and all(test_code(path) or path.endswith(_TEST_SETTINGS) for path in paths):
         return False
     pairs = change_pairs(inputs)
     if any(_ADMINS.search(path) for path in paths) and any(lines_added(o, n) for o, n in pairs):
+        return True
+    if any(_MIDDLEWARE.search(path) for path in paths) and any(
+        _matched(old) > _matched(new) for old, new in pairs if old
+    ):
         return True
     session = any(_SESSION.search(path) for path in paths)
     return any(
@@ -161,6 +206,12 @@ def _weakens(old: str, new: str, session: bool) -> bool:
         return True
     if added(_CORS_ANY, old, new) and _CREDENTIALS.search(new):
         return True
+    if added(_ANY_ORIGIN_ALLOWED, old, new) or _manage_all(old, new):
+        return True
+    if more(_HEADER_PASS, old, new):
+        return True  # `if (ctx.Request.Headers.ContainsKey("X-Debug")) { await _next(ctx); ...`
+    if old and live_matches(_DEVISE, new) < live_matches(_DEVISE, old):
+        return True  # Devise's `:lockable` or `:confirmable` taken off the model
     checked = bool(old) and _CHECK_NAME.search(old) is not None  # an edit of a check itself
     if checked and (_waved_first(old, new) or added(_REQUEST_COMPARE, old, new)):
         return True
@@ -197,6 +248,31 @@ def _number(text: str) -> int:
     for factor in text.split("*"):
         product *= int(factor)
     return product
+
+
+_HEADER_PASS = re.compile(
+    r"\bif\s*\(?[^\n]*\b(?:[Hh]eaders?|get_header|META)\b[^\n]*\)?\s*:?\s*\{?\s*(?:\n\s*\{?\s*)?"
+    r"(?:await\s+)?(?:return\s+)?(?:await\s+)?_?next\s*\("
+)
+"""A request let past the checks that follow on a header it sends: whoever sends it skips
+them."""
+_DEVISE = re.compile(r":(?:lockable|confirmable|timeoutable|two_factor_authenticatable)\b")
+"""Devise's modules that lock an account after failed sign-ins, make an address be
+confirmed, or end an idle session."""
+_MANAGE_ALL = re.compile(r"^\s*can\s+:manage\s*,\s*:all\b(?!.*\b(?:if|unless)\b)", re.M)
+_ADMIN_BRANCH = re.compile(r"\b(?:if|when|unless)\b[^\n]*(?:admin|super|staff|owner|role)", re.I)
+
+
+def _manage_all(old: str, new: str) -> bool:
+    """CanCanCan's ``can :manage, :all`` added outside an administrator's branch: every
+    user may do everything."""
+    lines = new.splitlines()
+    for index, line in enumerate(lines):
+        if _MANAGE_ALL.search(line) and line.strip() not in old:
+            above = "\n".join(lines[max(0, index - 3) : index])
+            if not _ADMIN_BRANCH.search(above):
+                return True
+    return False
 
 
 def _waved_first(old: str, new: str) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.agentfiles import RULE_DROPPED, drops_rule
 from amplifier_hooks.guard.agentpowers import AGENT_EMPOWERED, empowers_agent
+from amplifier_hooks.guard.androidapp import ANDROID_APP_WIDENED, widens_android_app
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.bypasses import hard_codes_bypass
@@ -21,6 +22,7 @@ from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
 from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.crawlmanners import drops_manners
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
+from amplifier_hooks.guard.dnsrecords import DNS_MOVED, moves_dns
 from amplifier_hooks.guard.entitlements import weakens_entitlements
 from amplifier_hooks.guard.exposure import SERVICE_EXPOSED, exposes_service
 from amplifier_hooks.guard.extensionmanifest import EXTENSION_WIDENED, widens_extension
@@ -44,6 +46,7 @@ from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.livetargets import LIVE_TARGETED, targets_live
 from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
 from amplifier_hooks.guard.mailings import MAIL_TO_MANY, mails_many
+from amplifier_hooks.guard.migrationdrops import MIGRATION_DROPS, drops_in_migration
 from amplifier_hooks.guard.moneycontrols import MONEY_CONTROL_LOOSENED, loosens_money_control
 from amplifier_hooks.guard.outsiders import OUTSIDER_ADDED, adds_outsider
 from amplifier_hooks.guard.pagescripts import PAGE_SCRIPT_UNCHECKED, adds_unchecked_script
@@ -61,6 +64,7 @@ from amplifier_hooks.guard.sopsrules import SOPS_WIDENED, widens_sops
 from amplifier_hooks.guard.spendcaps import SPEND_UNCAPPED, uncaps_spend
 from amplifier_hooks.guard.switchedoff import PROTECTION_SWITCHED_OFF, switches_protection_off
 from amplifier_hooks.guard.tlscode import skips_tls_checks
+from amplifier_hooks.guard.unescaped import HTML_UNESCAPED, prints_unescaped
 from amplifier_hooks.guard.updatetrust import update_marks
 
 
@@ -80,9 +84,11 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     bar the project set for its changes lowered, a spending cap lifted, the application's
     agent given a shell or its approval step dropped, funds left to whoever calls, a
     firmware build's locks weakened, people's data sent out, a sandbox swapped for
-    production, a control on money loosened, a table wiped by the application's code, someone
-    from outside the organisation added to who gets in or who is told, a service put on the
-    internet, a secret file copied into an image, an agent's
+    production, a control on money loosened, a table wiped by the application's code or
+    dropped by a migration, an Android app's manifest or App Check opened, a value printed
+    as HTML unescaped, a domain's mail or zone moved, someone from outside the
+    organisation added to who gets in or who is told, a service put on the internet, a
+    secret file copied into an image, an agent's
     instruction taken out."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
@@ -121,6 +127,10 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((LIVE_TARGETED,) if targets_live(paths, inputs) else ()),
         *((MONEY_CONTROL_LOOSENED,) if loosens_money_control(paths, inputs) else ()),
         *((DATA_WIPED_BY_CODE,) if wipes_data(paths, inputs) else ()),
+        *((MIGRATION_DROPS,) if drops_in_migration(paths, inputs) else ()),
+        *((ANDROID_APP_WIDENED,) if widens_android_app(paths, inputs) else ()),
+        *((HTML_UNESCAPED,) if prints_unescaped(paths, inputs) else ()),
+        *((DNS_MOVED,) if moves_dns(inputs) else ()),
         *((OUTSIDER_ADDED,) if adds_outsider(paths, inputs) else ()),
         *((SERVICE_EXPOSED,) if exposes_service(paths, inputs) else ()),
         *((MAIL_TO_MANY,) if mails_many(paths, inputs) else ()),

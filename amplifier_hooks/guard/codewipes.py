@@ -23,12 +23,14 @@ __all__ = ["DATA_WIPED_BY_CODE", "wipes_data"]
 DATA_WIPED_BY_CODE = "@data-wiped-by-code"
 _WIPE = re.compile(
     r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)"
-    r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*(?!false\b)[\w(!]",
+    r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*(?!false\b)[\w(!]"
+    r"|\bDatabase\.EnsureDeleted(?:Async)?\s*\(",
     re.I,
 )
 """A whole table's rows deleted, a table truncated or dropped, in a string of code; an
 ORM told to drop the schema at each connection (TypeORM's ``dropSchema: true``, or on a
-condition: ``dropSchema: process.env.RESET_DB === '1'``)."""
+condition: ``dropSchema: process.env.RESET_DB === '1'``); EF Core's
+``Database.EnsureDeleted()``, which drops the whole database its connection string names."""
 _SYNCED = re.compile(r"\bsynchronize\s*:\s*(?P<value>[^,\n}]+)")
 """TypeORM's ``synchronize``: when true, each start alters the live schema to the entities
 (a column renamed in code is dropped with its data)."""

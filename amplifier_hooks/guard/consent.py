@@ -82,6 +82,18 @@ _OPT_OUT_OFF = re.compile(
 _MAX_TEXT = 64 * 1024
 
 
+_FORCED_ON = re.compile(
+    r"\bset(?:Analytics|Crashlytics|Performance|AdvertisingId|AutoInit|DataCollection)\w*"
+    r"(?:CollectionEnabled|Enabled)\s*\(\s*true\s*\)|\b\w*[Cc]ollectionEnabled\s*=\s*true\b"
+)
+_CHOSEN = re.compile(
+    r"\bset(?:Analytics|Crashlytics|Performance|AdvertisingId|AutoInit|DataCollection)\w*"
+    r"(?:CollectionEnabled|Enabled)\s*\(\s*(?!true\b|false\b)\w|\b\w*[Cc]ollectionEnabled\s*=\s*(?!true\b|false\b)\w"
+)
+"""An app's analytics or crash collection switched on for everyone where it followed the
+person's choice (Firebase's ``setAnalyticsCollectionEnabled(consent.analyticsGranted)``)."""
+
+
 def weakens_consent(inputs: Mapping[str, Any]) -> bool:
     """Whether an edit turns consent defaults to granted, stops asking for consent,
     unmasks a session recording's inputs, gives an ad pixel a person's email or phone, or
@@ -103,6 +115,8 @@ def weakens_consent(inputs: Mapping[str, Any]) -> bool:
             return True
         if old and more(_COLLECTING, old, new):
             return True
+        if more(_FORCED_ON, old, new) and _CHOSEN.search(old):
+            return True  # `setAnalyticsCollectionEnabled(consent.analyticsGranted)` made `(true)`
         if len(_OPT_OUT.findall(new)) < len(_OPT_OUT.findall(old)):
             return True
     return any(

@@ -36,6 +36,25 @@ _CHECK = re.compile(
     r"|secure_compare|validateWebhookSignature|ConstructEvent|ConstructEventWithOptions"
     r"|webhook_notification\.parse|verification_status|verifyWebhookSignature)(?!\w)"
     r"|\bredirect\w*\([^\n]*[\"'/](?:login|signin|sign-in|sign_in|auth)\b"
+    r"|\b(?:abort|exit|raise|throw)\b[^\n]*\bproduction\b"
+    r"|\breturn\s+30[18]\s+https://"
+    r"|\w*(?:Email|Mail)Interceptor\w*|\baction_mailer\.interceptors\b|\bregister_interceptor\b"
+    r"|\b(?:where|filter|filter_by)\s*\(\s*(?:\w+\.)?(?:account|tenant|org|organization|company"
+    r"|owner|user)_id\b|\bHasQueryFilter\s*\("
+    r"|\.Where\(\s*\w+\s*=>\s*\w+\.(?:Tenant|Account|Org|Organization|Company|Owner|User)Id\b"
+    r"|\[Authorize\b|\.RequireAuthorization\(|\bFallbackPolicy\b|\.RequireAuthenticatedUser\("
+    r"|\b(?:AutoValidateAntiforgeryToken|ValidateAntiForgeryToken)\w*|\bUse(?:Authentication"
+    r"|Authorization|Antiforgery|Hsts|HttpsRedirection)\(\)"
+    r"|\bif\s*\(\s*[\w.]*(?:IsDevelopment\(\)|BuildConfig\.DEBUG\b)"
+    r"|\b(?:if|unless)\s+Rails\.env\.(?:development|test|local|production)\?"
+    r"|\b(?:abort|exit\w*|raise|fail)\b[^\n]*\bdeploy"
+    r"|\b(?:brakeman|bundler-audit|bundle-audit|bundle audit|importmap audit)\b"
+    r"|\b(?:isRooted|isDeviceRooted|RootBeer|rootBeer|IntegrityManager|matchesReleaseCert"
+    r"|isDebuggerConnected|verifyInstaller|isTampered|checkTamper\w*)\b"
+    r"|\bstatus\(\s*40[13]\s*\)|\bStatusCode\s*=\s*(?:40[13]\b|StatusCodes\.Status40[13])"
+    r"|[\"']Authorization[\"']\s*\)?\]?\s*[!=]==?"
+    r"|\bverify\w*(?:Jwt|JWT|Token|Session|Access)\w*\s*\("
+    r"|\b_?\w*[Aa]udit(?:Trail|Tracker|Writer|Log|Logger|Middleware|Interceptor|Entries|Service)\w*"
     r"|(?m:^)\s*(?:authenticate\s+:\w+|constraints\s+\w*(?:Admin|Auth)\w*)"
     r"|\b(?:IsInRole|hasRole|hasAnyRole|hasAuthority|has_role\?|user\.admin\?)\s*\(?"
     r"|\b[Ii]dempotency[_-]?[Kk]ey\b|\bIdempotency-Key\b"
@@ -63,7 +82,14 @@ an LLM application's input and output rails (NeMo Guardrails' ``self check input
 ``[verify_heater ...]``): without them a heater left on runs away, a fire; a column of
 people's data hashed before it leaves (``sha2(lower(trim(email)), 256)``): without it the
 address itself lands in every table built on it; a payment's idempotency key (without it a
-retried request charges twice), an approval a large refund needs
+retried request charges twice); a guard that stops a test suite run against production
+(``abort(...) if Rails.env.production?``), a mail interceptor that keeps a staging
+server's mail from real people, a query's scope to the signed-in tenant
+(``where(account_id: ...)``, EF Core's ``HasQueryFilter``), ASP.NET's ``[Authorize]``,
+``RequireAuthorization()``, antiforgery and HSTS, or a test of a debug build or a
+development environment around what only a developer may see (Swagger, body logging);
+a web server's redirect to HTTPS (``return 301 https://...``), a domain's DMARC policy
+(``p=reject``) or SPF's ``-all``; an approval a large refund needs
 (``throw new RefundNeedsApprovalError``) or a budget's cap (``raise BudgetCapExceeded``)."""
 _SCAN_STEP = re.compile(
     r"(?im)^\s*-\s*name:[^\n]*\b(?:trivy|gitleaks|codeql|semgrep|snyk|trufflehog|grype|bandit"
@@ -80,6 +106,19 @@ deletes, a demand for TLS; one fewer, and what it held back is allowed."""
 _DENY_LIST = re.compile(r"\b\w*(?:[Dd]enylist|[Bb]locklist|deny_list|block_list)\b\s*[:=]")
 """A list of what is kept out (a service worker's ``navigateFallbackDenylist``): gone, all of
 it is let in."""
+_PAGE_GUARD = re.compile(
+    r"X-Frame-Options|frame-ancestors|Strict-Transport-Security|X-Content-Type-Options", re.I
+)
+"""An application's own security headers: one fewer, and its pages may be framed (a
+click-jacking), sniffed or served over plain HTTP."""
+_PAGE_OPEN = re.compile(
+    r"(?:default|script)-src[^;\"'\n]*?(?:\s\*(?=[\s;\"'])|'unsafe-eval'|'unsafe-inline')", re.I
+)
+"""A Content-Security-Policy that lets any script run (``default-src *``, ``'unsafe-eval'``,
+an inline script in ``script-src``)."""
+_MAIL_POLICY = re.compile(r"\bp=(?:reject|quarantine)\b|\bv=spf1\b[^\n\"']*[-~]all\b")
+"""A domain's DMARC policy that refuses forged mail, SPF's ``-all``: one fewer, and anyone
+sends mail as the domain."""
 _FIXED_NONCE = re.compile(r"\bnonce\w*\s*[:=]\s*[\"'][^\"'\n]{8,}[\"']", re.I)
 _FRESH_NONCE = re.compile(r"random|crypto|uuid|token_(?:hex|urlsafe|bytes)", re.I)
 _TESTED = re.compile(r"\bif\s*\(?\s*[!\w]")
@@ -96,6 +135,12 @@ def drops_check(old: str, new: str) -> bool:
         return True  # a policy's `"Effect": "Deny"` made Allow, or its statement deleted
     if live_matches(_DENY_LIST, new) < live_matches(_DENY_LIST, old):
         return True
+    if live_matches(_MAIL_POLICY, new) < live_matches(_MAIL_POLICY, old):
+        return True  # DMARC's `p=reject` made `p=none`
+    if live_matches(_PAGE_GUARD, new) < live_matches(_PAGE_GUARD, old):
+        return True  # `X-Frame-Options: DENY` dropped
+    if more(_PAGE_OPEN, old, new):
+        return True  # `script-src 'unsafe-eval'` added
     if more(_FIXED_NONCE, old, new) and _FRESH_NONCE.search(old):
         return True  # a CSP nonce made each time, made one fixed string
     if not _CHECK.search(old):

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import dropped, more, number_moved
+from amplifier_hooks.guard.changedtext import commented, dropped, live_matches, more, number_moved
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 from amplifier_hooks.guard.safetylimits import SKIP_MARKER
 from amplifier_hooks.guard.scanreach import narrows_scan
@@ -34,7 +34,8 @@ _BAR = re.compile(
     r"(?P<name>\b(?:fail[_-]?under|cov[_-]?fail[_-]?under|(?:min|minimum)[_-]?(?:pass[_-]?rate"
     r"|success[_-]?rate|coverage|score|accuracy|pass|approvals?|reviewers|signers)"
     r"|(?:pass|coverage|quality|approval|signers?|confirmations?)[_-]?threshold)\b"
-    r"|\bTHRESHOLD\b)[\"']?\s*(?:[:=]|\s)\s*[\"']?(?P<n>\d+(?:\.\d+)?)",
+    r"|\bTHRESHOLD\b|\bminimum\b|\bmin(?:Coverage|CoveredRatio|LineCoverage|BranchCoverage)\b)"
+    r"[\"']?\s*(?:[:=]|\s)\s*[\"']?(?P<n>\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
 """A bar and its number: an eval's or a test run's pass rate, a coverage floor, the
@@ -67,6 +68,15 @@ _WHOLE_SKIP = re.compile(
 )
 """A whole test module or suite skipped, whatever it tests (a condition's skip, ``skipif``,
 is the platform's, not the bar's)."""
+_ASSURED = re.compile(r"\bsafety_assured\b")
+_DEPLOY_FILES = frozenset({"app.json", "Procfile", "fly.toml", "render.yaml", "railway.json",
+                           "railway.toml", "netlify.toml", "vercel.json", "app.yaml", "app.yml",
+                           "deploy.yml", "deploy.rb", "Capfile", "dokku.json"})  # fmt: skip
+"""A host's deploy settings: the tests they run before a release are the release's gate."""
+_TEST_RUN = re.compile(
+    r"\b(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test[\w:-]*|\b(?:pytest|rspec|jest|vitest|phpunit)\b"
+    r"|\b(?:go|cargo|dotnet|mix|deno)\s+test\b|\brails\s+test\b|\brake\s+(?:test|spec)\b"
+)
 _EVALS = re.compile(r"(?:^|/|_)evals?(?:/|_|\.|\Z)", re.I)
 """An eval's file: any skip there lowers the bar the model is held to."""
 _MAX_TEXT = 64 * 1024
@@ -74,6 +84,8 @@ _MAX_TEXT = 64 * 1024
 
 _DENIAL_ASSERTED = re.compile(
     r"(?:==|===|toBe\(|toEqual\(|assertEqual\([^\n]*,)\s*40[13]\b|\bexpect\(\s*40[13]\s*\)"
+    r"|\bAssert\.Equal\(\s*(?:HttpStatusCode\.(?:BadRequest|Forbidden|Unauthorized)"
+    r"|StatusCodes\.Status40[013]\w*|40[013]\b)"
 )
 """A test's assertion that a request is refused (``== 403``): the check that access control
 holds."""
@@ -85,15 +97,21 @@ _TAUTOLOGY = re.compile(
 """An assertion that always holds (``expect(true).toBe(true)``, ``assert True``)."""
 _ASSERTION = re.compile(
     r"\bexpect\w*\(|\bassert\w*[\s(!]|\bshould\b|\brequire\.\w+\(|\bt\.(?:Error|Fatal)"
+    r"|\bAssert\.\w+\(|\bassertThat\("
 )
 _SKIPPED = re.compile(
     r"@pytest\.mark\.skip\b(?!if)|@unittest\.skip\b(?!If|Unless)|\b(?:it|test|describe)\.skip\("
-    r"|\bx(?:it|describe|test)\(|@Disabled\b|@Ignore\b|#\[ignore\]|^[ \t]*skip\(\s*[\"']",
+    r"|\bx(?:it|describe|test)\(|@Disabled\b|@Ignore\b|#\[ignore\]|^[ \t]*skip\(\s*[\"']"
+    r"|\[(?:Fact|Theory|Test|TestMethod)\s*\(\s*Skip\s*=|\[Ignore\b|^[ \t]*x(?:it|describe|context"
+    r"|specify)\b|^[ \t]*skip\s+[\"']",
     re.M,
 )
-"""A test skipped whatever the platform (testthat's ``skip("...")`` as a statement of its
+"""A test skipped whatever the platform (xUnit's ``[Fact(Skip = "...")]``, NUnit's
+``[Ignore]``, RSpec's ``xit``; testthat's ``skip("...")`` as a statement of its
 own; ``skip_if``, ``skipif`` and a skip inside an ``if`` are conditions, not the bar)."""
-_ACCEPTS_SUCCESS = re.compile(r"\b20[0-4]\b|\bis_success\b|\bok\b|<\s*500\b|!=\s*500\b")
+_ACCEPTS_SUCCESS = re.compile(
+    r"\b20[0-4]\b|\bis_success\b|\bok\b|<\s*500\b|!=\s*500\b|HttpStatusCode\.(?:OK|Redirect|Found)\b"
+)
 
 
 def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
@@ -104,6 +122,10 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             continue
         if more(_IGNORED_FLAG, old, new) or more(_UNSAFE_UPGRADE, old, new):
             return True
+        if more(_ASSURED, old, new):
+            return True  # strong_migrations told a drop is safe: its check no longer stops it
+        if names & _DEPLOY_FILES and _gated(new) < _gated(old):
+            return True  # `"predeploy": "npm run test:ci && npm run migrate"` lost its tests
         if names & _AUDIT_FILES and more(_ADVISORY, old, new):
             return True
         if "deny.toml" in names and old and _deny_loosened(old, new):
@@ -127,12 +149,31 @@ def lowers_gate(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     )
 
 
+def _gated(text: str) -> int:
+    return len(_TEST_RUN.findall(text))
+
+
 def _test_emptied(old: str, new: str) -> bool:
     """An existing test's assertions replaced by one that always holds, or the test
     skipped whatever the platform: it passes from now on, whatever the code does."""
     if more(_TAUTOLOGY, old, new) and len(_ASSERTION.findall(new)) <= len(_ASSERTION.findall(old)):
         return True
+    if live_matches(_ASSERTION, new) < live_matches(_ASSERTION, old) and _commented_out(old, new):
+        return True
     return more(_SKIPPED, old, new)
+
+
+def _commented_out(old: str, new: str) -> bool:
+    """An assertion of ``old`` that ``new`` keeps only as a comment: the test runs, and
+    checks nothing of it."""
+    live = {line.strip() for line in old.splitlines() if _ASSERTION.search(line)}
+    return any(
+        commented(line) and _COMMENT_MARK.sub("", line.strip(), count=1).strip() in live
+        for line in new.splitlines()
+    )
+
+
+_COMMENT_MARK = re.compile(r"^(?://|#|--)")
 
 
 def _deny_loosened(old: str, new: str) -> bool:

@@ -45,7 +45,11 @@ _SQL_INTERPOLATED = re.compile(
     r"|\.(?:execute|executemany|raw|exec_driver_sql)\(\s*f[\"']{1,3}\s*" + _DML + r"[^\n]*\{"
     r"|\.(?:execute|executemany|raw)\(\s*[\"']{1,3}\s*"
     + _DML
-    + r"[^\"'\n]*[\"']{1,3}\s*(?:%\s*[\w(]|\.format\()",
+    + r"[^\"'\n]*[\"']{1,3}\s*(?:%\s*[\w(]|\.format\()"
+    r"|\.(?:where|find_by_sql|execute|exec_query|select_all|order|joins|having|group|pluck|from)"
+    r"\(\s*\"[^\"\n]*#\{\s*(?:params|request)\b"
+    r"|\b(?:FromSqlRaw|ExecuteSqlRaw\w*|SqlQueryRaw)\s*\(\s*(?:\$@?\"|@\$\"|\"[^\"\n]*\"\s*\+)"
+    r"|\bnew\s+SqlCommand\s*\(\s*(?:\$@?\"|\"[^\"\n]*\"\s*\+)",
     re.I,
 )
 """A query whose SQL text is built from values (a template's ``${q}``, an f-string's

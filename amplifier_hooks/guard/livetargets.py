@@ -47,6 +47,11 @@ _MAX_TEXT = 16 * 1024
 
 def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of ``paths`` swaps a sandbox or test target for a live one."""
+    pairs = [(o, n) for o, n in change_pairs(inputs) if len(o) + len(n) <= _MAX_TEXT]
+    if any(_RUN_LOCALLY.search(p) or test_code(p) for p in paths) and any(
+        more(_SHARED_DATABASE, o, n) or more(_TESTS_LET_OUT, o, n) for o, n in pairs
+    ):
+        return True  # a test fixture or a local profile given staging's or production's database
     if paths and all(_DOCS.search(path) or test_code(path) for path in paths):
         return False
     production = any(_LIVE.search(p.rpartition("/")[2]) for p in paths)
@@ -60,6 +65,28 @@ def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     )  # fmt: skip
 
 
+_RUN_LOCALLY = re.compile(
+    r"(?:^|/)(?:launchSettings\.json|appsettings\.(?:Development|Local|Test)\.json"
+    r"|(?:config/)?(?:environments/)?(?:dev|development|test|local)(?:\.\w+)+)$"
+)
+"""What a developer's own runs read: a .NET launch profile, its development settings, a
+framework's development or test settings."""
+_SHARED_DATABASE = re.compile(
+    r"(?:Server|Host|Data Source|Address)\s*=\s*(?:tcp:)?[\w.-]*?(?<![a-z])(?:prod|production"
+    r"|live|prd|staging|stg)(?![a-z])[\w.-]*"
+    r"|\b(?:postgres(?:ql)?|mysql|mongodb(?:\+srv)?|redis|sqlserver)://[^\s\"'@/]*@?[\w.-]*?"
+    r"(?<![a-z])(?:prod|production|live|prd|staging|stg)(?![a-z])",
+    re.I,
+)
+"""A database of staging's or production's, by its host's name: a test's fixture drops and
+seeds its tables, a local run writes its rows."""
+_TESTS_LET_OUT = re.compile(
+    r"\bWebMock\.allow_net_connect!|\ballow_http_connections_when_no_cassette\s*=\s*true"
+    r"|\bDatabaseCleaner\.allow_(?:production|remote_database_url)\s*=\s*true"
+    r"|\bnock\.enableNetConnect\(\s*\)|\bDATABASE_CLEANER_ALLOW_\w+"
+)
+"""A test suite let out: real requests to the services it calls (a card charged, a mail
+sent), or its cleaner's truncation allowed on a remote or production database."""
 _LIVE_VARIABLE = re.compile(
     r"\b(?:PROD|PRODUCTION|LIVE)_\w*(?:DATABASE|DB|DSN|URL|URI|HOST)\w*\b", re.I
 )
@@ -79,13 +106,19 @@ _DEFAULT_LIVE = re.compile(
 )
 """A ``default:`` block (a helmfile's environment, a profile) that names production: a
 plain run, given no environment, acts on it."""
-_FAKE_MAIL = re.compile(r"EMAIL_BACKEND[^\n]*(?:locmem|console|dummy|filebased|memory)", re.I)
-_MAIL_BACKEND = re.compile(r"EMAIL_BACKEND\s*=", re.I)
+_FAKE_MAIL = re.compile(
+    r"EMAIL_BACKEND[^\n]*(?:locmem|console|dummy|filebased|memory)"
+    r"|delivery_method\s*=\s*:(?:test|letter_opener\w*|file|logger|mailcatcher)\b"
+    r"|\bperform_deliveries\s*=\s*false\b",
+    re.I,
+)
+_MAIL_BACKEND = re.compile(r"EMAIL_BACKEND\s*=|delivery_method\s*=|perform_deliveries\s*=", re.I)
 
 
 def _mail_sent(old: str, new: str) -> bool:
-    """Django's mail backend turned from one that keeps mail here (locmem, console, a file)
-    to one that sends it: the next test or local run mails real people."""
+    """Django's mail backend, or Rails' ``delivery_method``, turned from one that keeps mail
+    here (locmem, console, a file, ``:test``, ``:letter_opener``) to one that sends it: the
+    next test or local run mails real people."""
     return (
         bool(_FAKE_MAIL.search(old))
         and bool(_MAIL_BACKEND.search(new))

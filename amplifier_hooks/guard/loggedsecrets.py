@@ -27,22 +27,30 @@ __all__ = ["SECRET_LOGGED", "logs_secret"]
 
 SECRET_LOGGED = "@secret-logged"
 _CALL = re.compile(
-    r"(?:\bconsole\.(?:log|info|debug|warn|error|trace)|\b(?:logger|log|logging|LOG|Log|"
+    r"(?:\bconsole\.(?:log|info|debug|warn|error|trace)|\b(?:_logger|_log|logger|log|logging|LOG|Log|"
+    r"Timber|Console|Debug|Trace|"
     r"Rails\.logger|log\.Printf?|slog|zap\.S\(\)|tracing)\.(?:\w+)|\bfmt\.(?:Print|Fprint)\w*"
     r"|\bprint(?:ln|f)?|\bputs|\bp|\bpp|\bSystem\.out\.print\w*|\berror_log|\bvar_dump"
     r"|\bdbg!|\bprintln!|\beprintln!"
-    r"|\b(?:setCustomValue|setCustomKey|setExtra|setTag|setContext|recordCustomKey))(?![\w!])"
+    r"|\b(?:setCustomValue|setCustomKey|setExtra|setTag|setContext|recordCustomKey))(?![\w!.])"
     r"\s*\(?",
 )
 """A call that writes a line to a log or the output, or a value into each crash report
 (Crashlytics' ``setCustomValue``, Sentry's ``setExtra``)."""
 _WIRE = re.compile(
-    r"\bHTTPConnection\.debuglevel\s*=\s*[1-9]"
+    r"\bHTTPConnection\.debuglevel\s*=\s*[1-9]|\.EnableSensitiveDataLogging\(\s*(?:true)?\s*\)"
+    r"|\bHttpLoggingInterceptor\.Level\.(?:BODY|HEADERS)\b"
+    r"|\bHttpLoggingFields\.(?:All|RequestBody|RequestHeaders)\b"
+    r"|\bRequestHeaders\.Add\(\s*\"(?:Authorization|Cookie|X-Api-Key)\""
     r"|getLogger\(\s*[\"'](?:urllib3|requests|httpx|httpcore|botocore|http\.client)[\"']\s*\)"
     r"\s*\.setLevel\(\s*(?:logging\.)?DEBUG"
 )
-"""An HTTP client's wire logging switched on: every request's headers (its API key, its
-bearer token) go to the log."""
+"""An HTTP client's wire logging switched on (Python's, OkHttp's ``Level.BODY``), or EF
+Core's parameter values logged: every request's headers (its API key, its bearer token),
+or every query's values (passwords, people's data), go to the log. Inside a debug build's
+or a development environment's test (``BuildConfig.DEBUG``, ``IsDevelopment()``), it
+stays on the developer's machine."""
+_DEV_ONLY = re.compile(r"\bBuildConfig\.DEBUG\b|\bIsDevelopment\(\)|#if\s+DEBUG\b")
 _SECRET = re.compile(
     r"\b\w*(?:secret|password|passwd|token|api_?key|apiKey|private_?key|privateKey|signing_?key"
     r"|signingKey|credential)\w*\b",
@@ -51,7 +59,9 @@ _SECRET = re.compile(
 _REQUEST = re.compile(
     r"\bparams\.(?:to_unsafe_h|permit!)|\b(?:req|request)\.(?:body|POST|data|form|json)\b"
     r"|\brequest\.get_json\(\)"
-    r"|\b(?:req|request)\.headers\.(?:authorization|cookie)\b",
+    r"|\b(?:req|request)\.headers\.(?:authorization|cookie)\b"
+    r"|\b(?:req|request|event|ctx\.request|context\.Request)\.[Hh]eaders\b(?!\s*[.\[(])"
+    r"|\bevent\.body\b|\bjob\.arguments\b|,\s*(?:request|req)\s*\)\s*;?\s*$|\bObject\.fromEntries\(\s*(?:req|request)\.headers\s*\)",
 )
 _PERSON_WORDS = (
     r"ssn|social_?security\w*|account_?number|accountNumber|routing_?number|routingNumber|iban"
@@ -73,7 +83,9 @@ _BODY = re.compile(
 )
 """A request's whole body read as text (a FHIR server's: a patient's record)."""
 _STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
-_INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}")
+_INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}|\$([A-Za-z_][\w.]*)")
+"""The expressions a string interpolates (Ruby's ``#{...}``, JavaScript's and Kotlin's
+``${...}``, C#'s and Python's ``{...}``, Kotlin's and PHP's ``$name``)."""
 _PRESENCE = re.compile(
     r"\b(?:bool|len|Boolean|isset|empty|is_some|is_none)\(\s*[\w.]+\s*\)|!!\s*[\w.]+"
     r"|[\w.]+\.(?:length|present\?|nil\?|blank\?|size|is_some\(\)|is_none\(\))"
@@ -92,20 +104,48 @@ _MAX_TEXT = 64 * 1024
 
 
 def logs_secret(inputs: Mapping[str, Any]) -> bool:
-    """Whether a file tool's edit ``inputs`` add a log line naming a secret's variable or
-    a request's whole fields."""
+    """Whether a file tool's edit ``inputs`` add a log line naming a secret's variable, a
+    value built from one, or a request's whole fields."""
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if more(_WIRE, old, new):
+        if _wire_logged(old, new):
             return True
         before = {line.strip() for line in old.splitlines()}
+        built = _built_from_secrets(f"{old}\n{new}")
         for line in new.splitlines():
             if line.strip() in before or _CALL.search(line) is None:
                 continue
-            if _names_secret(line):
+            if _names_secret(line) or (built and _names_built(line, built)):
                 return True
     return False
+
+
+_BUILT = re.compile(
+    r"^\s*(?P<name>@?[A-Za-z_]\w*)\s*=\s*(?!=)[^\n]*?\b\w*(?:token|secret|password"
+    r"|api_?key|apiKey)\w*\s*[:=)]",
+    re.M | re.I,
+)
+"""A variable given a value built from a secret (``@url = edit_password_url(token: token)``):
+the link that signs its holder in."""
+
+
+def _built_from_secrets(text: str) -> frozenset[str]:
+    return frozenset(m["name"] for m in _BUILT.finditer(text))
+
+
+def _names_built(line: str, built: frozenset[str]) -> bool:
+    """Whether the code of ``line`` names a variable built from a secret."""
+    inside = [part for m in _INTERPOLATED.finditer(line) for part in m.groups() if part]
+    code = _MASKED.sub(" ", " ".join([_STRING.sub(" ", line), *inside]))
+    return any(re.search(rf"(?<![\w@]){re.escape(name)}(?!\w)", code) for name in built)
+
+
+def _wire_logged(old: str, new: str) -> bool:
+    """Wire logging added, or its debug-only test taken away, outside a debug build's test."""
+    if _WIRE.search(new) is None or _DEV_ONLY.search(new):
+        return False
+    return more(_WIRE, old, new) or _DEV_ONLY.search(old) is not None
 
 
 def _names_secret(line: str) -> bool:

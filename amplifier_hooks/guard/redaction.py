@@ -28,6 +28,7 @@ _REDACTION = re.compile(
     r"|\bmask_\w+|\bmask(?:ing)?[_-]?(?:pii|email|phone|card|ssn)\w*"
     r"|\baction:\s*(?:delete|hash)\b"
     r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b"
+    r"|\b\w*Mask(?:ing)?(?:Policy|Enricher|Operator|Filter|Destructur\w*)\w*"
     r"|\b\w*[Ss]anitizer\b|\bfilter_param\w*[^\n]*\b(?:password|secret|token)",
     re.IGNORECASE,
 )
@@ -40,19 +41,41 @@ _MAX_TEXT = 200_000
 
 def drops_redaction(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit takes out a step of `_REDACTION` that its old text holds (a test's
-    file is no deploy, and is not read)."""
+    file is no deploy, and is read only for its recorder's filters)."""
     paths = tuple(paths)
-    if all(test_code(p) for p in paths):
-        return False
+    tests = all(test_code(p) for p in paths)
     recipe = any(_RECIPE.search(p) for p in paths)
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        if dropped(_RECORDER, old, new):
+            return True
+        if tests:
+            continue
         if dropped(_REDACTION, old, new) or (recipe and dropped(_DEID_STEP, old, new)):
             return True
+        if _REDACTOR.search(old) and len(_REPLACING.findall(new)) < len(_REPLACING.findall(old)):
+            return True  # `fun redact(...)` kept, its `.replace(EMAIL, "<email>")` lines gone
     return False
 
 
+_RECORDER = re.compile(
+    r"\b(?:filter_sensitive_data|filter_headers|filter_query_parameters"
+    r"|filter_post_data_parameters|before_record\w*|define_cassette_placeholder"
+    r"|filter_request_headers|filter_record_headers)\b[^\n]*"
+)
+"""A test recorder's filter (VCR's ``filter_sensitive_data``, vcrpy's ``filter_headers``):
+the cassettes it writes are committed, and without it the real tokens they recorded are in
+the repository's history. Read in a test's file too."""
+
+
+_REDACTOR = re.compile(
+    r"(?:fun|def|function|func|fn|void|String|string|static)\s+\w*(?:redact|mask|scrub|sanitiz"
+    r"|anonymi[sz]|obfuscat)\w*\s*\(",
+    re.I,
+)
+_REPLACING = re.compile(r"\.replace\w*\(|\bre\.sub\(|\bg?sub!?\(|\.Replace\(|Regex\.Replace\(")
+"""A redacting function's replacements: fewer, and what they hid passes through."""
 _RECIPE = re.compile(
     r"deid|de-?identif|anonymi[sz]|pseudonymi[sz]|presidio|redact|scrub|/phi/", re.I
 )

@@ -12,7 +12,9 @@ it stays on the machine. A response made of the whole environment (``NextRespons
 env: process.env })``), and R's ``Sys.getenv("PGPASSWORD")`` on a line of its own (R and
 knitr print it into the log or the rendered report), and a browser's whole storage or
 cookies put in a report's extra (``{ ...localStorage }``, ``document.cookie``: the
-session's tokens), are marked too.
+session's tokens), and every setting of an ASP.NET application returned or logged
+(``cfg.AsEnumerable()``: its connection strings and keys among them), or a connection
+string put in a response or a log line, are marked too.
 """
 
 from __future__ import annotations
@@ -41,6 +43,13 @@ _REPORTED = re.compile(
     r"(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\))\s*[,)}]"
     r"|^[ \t]*(?:print\()?Sys\.getenv\((?:\s*\)|\s*[\"'][A-Z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PAT)"
     r"[A-Z0-9_]*[\"']\s*\))\)?[ \t]*$"
+    r"|(?:=>|\breturn\b|\b(?:Ok|Json|Results\.\w+|WriteAsJsonAsync|Log\w*|render\s+json:)"
+    r"\s*\(?)[^\n]{0,60}?(?:\b\w*(?:[Cc]onfig\w*|cfg)\.AsEnumerable\(\)"
+    r"|\bEnvironment\.GetEnvironmentVariables\(\)|\bENV\.(?:to_h|to_hash)\b)"
+    r"|\bforeach\s*\([^)\n]*\bin\s+[\w.]*\.AsEnumerable\(\)\s*\)[^\n]{0,20}\n?[^\n]{0,80}?"
+    r"\b(?:Console\.Write\w*|Log\w*|\w*[Ll]ogger\.\w+)\s*\("
+    r"|(?:\]\s*=|\b(?:Detail|Title|Message|Extensions)\s*=|\b(?:Ok|Json|WriteAsJsonAsync|Log\w*)\s*\()"
+    r"[^\n]{0,120}?\bGetConnectionString\("
     r"|^\s*[\"']?(?:include_env|includeEnv|include_environment|attach_env|send_env"
     r"|sendEnvironment)[\"']?\s*[:=]\s*[\"']?(?:true|yes|on|1)\b",
     re.M | re.I,
@@ -53,6 +62,9 @@ def reports_environment(text: str | None) -> bool:
     report, a log or an analytics call."""
     if not text or len(text) > _MAX_TEXT:
         return False
-    if not any(word in text for word in ("env", "ENV", "Storage", "cookie")):
+    if not any(
+        word in text
+        for word in ("env", "ENV", "Storage", "cookie", "Enumerable", "Env", "ConnectionString")
+    ):
         return False
     return _REPORTED.search(text) is not None

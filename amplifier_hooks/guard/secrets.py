@@ -94,7 +94,7 @@ _SETTINGS = re.compile(
     r"|(?:.*[-_.])?credentials?\.(?:properties|ini|cfg|conf|xml|txt|toml)"
     r"|(?:.*[-_.])?client(?:[-_.][^/]*)?\.properties|looker\.ini"
     r"|(?:.*[-_.])?(?:passphrase|client[-_]secret)(?:[-_.][^/]*)?\.txt"
-    r"|sentry\.properties|\.sentryclirc|.+\.secrets"
+    r"|sentry\.properties|\.sentryclirc|.+\.secrets|appsettings\.(?:production|prod|staging)\.json"
     r"|(?:liquibase|flyway)(?:[-_.][^/]*)?[-_.]prod(?:uction)?(?:[-_.][^/]*)?\.(?:properties|conf|toml)"
     r"|(?!.*(?:example|sample|template|local|mock))[^/]+\.postman_environment\.json)$"
 )
@@ -112,7 +112,8 @@ Looker's SDK settings (``looker.ini``: its API client secret), a signing passphr
 client secret kept as text; a migration tool's production settings
 (``liquibase.prod.properties``, ``flyway-prod.conf``) production's database password; a
 Postman environment (``production.postman_environment.json``; a local or mock one is the
-developer's) the API keys its requests send."""
+developer's) the API keys its requests send; an ASP.NET application's production or staging
+settings (``appsettings.Production.json``) their connection strings and keys."""
 _PLAINTEXT = re.compile(
     r"^(?:(?:.*[-_.])?(?:decrypted|plaintext|unencrypted)(?:[-_.].*)?"
     r"\.(?:ya?ml|json|env|txt|ini|conf|properties|toml)"

@@ -7,7 +7,9 @@ to a third party with each page view or evaluation, and the diff reads as a line
 telemetry. So does a column of people's contact or identity details (``customer_email``,
 ``phone``) added to a report, dashboard or export named for an outside audience
 (``client_dashboard.sql``, ``partner_export.py``): every client then sees every customer.
-Text a write or edit adds that does any of these is marked `PEOPLE_DATA_SENT` (asked): a
+So does a log sink of the application's own (a Timber tree, a logging handler) that posts
+every line to another host: the lines carry what the app logs of its users. Text a write
+or edit adds that does any of these is marked `PEOPLE_DATA_SENT` (asked): a
 request to a host the old text already named is the application's own.
 """
 
@@ -44,6 +46,21 @@ _CRASH_USER = re.compile(
 )
 """A crash reporter given a person's e-mail, phone or address: every crash report then
 carries it to the vendor."""
+_EVENT_PERSON = re.compile(
+    r"\b(?:logEvent|trackEvent|track|capture|setUserProperty|setUserProperties|identify)\s*[({]"
+    r"[^;]{0,240}?(?:\b\w*\.(?:email|phone\w*|latitude|longitude)\b|\blast_?[Ll]ocation\b"
+    r"|\b(?:lat|lng|latitude|longitude|email|phoneNumber|phone_number)\s*[,)}:=])"
+)
+"""An analytics event or a user's properties given a person's e-mail, phone number or
+position (``logEvent("checkout") { param("email", user.email) }``): every event carries it
+to the vendor."""
+_LOG_SINK = re.compile(
+    r":\s*Timber\.(?:Tree|DebugTree)\(\)|\bextends\s+(?:Timber\.Tree|Handler|AppenderBase"
+    r"|AbstractAppender|Transport)\b|\(\s*logging\.Handler\s*\)|\bILogEventSink\b"
+    r"|\bnew\s+winston\.transports\.Http\b"
+)
+"""A log sink of the application's own: a Timber tree, a logging handler, an appender."""
+_REMOTE = re.compile(r"[\"'`]https?://(?!localhost\b|127\.|10\.0\.2\.2\b)([\w.-]+)")
 _DSN = re.compile(r"\bdsn[\"']?\s*[:=]\s*[\"'`]https?://[^\"'`@\s]*@(?P<host>[\w.-]+)", re.I)
 _REPORTERS = re.compile(r"(?:^|\.)(?:sentry\.io|sentry-cdn\.com|bugsnag\.com|rollbar\.com)$")
 """A crash reporter's address (its DSN): a host other than the vendor's own, one the old text
@@ -97,7 +114,9 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
             return True
         if shared and old and more(_PERSON_COLUMN, old, new):
             return True  # `o.customer_email,` added to a view of a dashboard shared with clients
-        if more(_CRASH_USER, old, new):
+        if more(_LOG_SINK, old, new) and set(_REMOTE.findall(new)) - set(_HOST.findall(old)):
+            return True  # a log tree that posts every line to another host
+        if more(_CRASH_USER, old, new) or more(_EVENT_PERSON, old, new):
             return True
         hosts = {m["host"] for m in _DSN.finditer(old)} | set(_HOST.findall(old))
         if any(m["host"] not in hosts and not _REPORTERS.search(m["host"])

@@ -38,6 +38,7 @@ from amplifier_hooks.guard.prodruns import mark_production, may_run_there
 from amplifier_hooks.guard.remote import piped_remotes, ssh_remote
 from amplifier_hooks.guard.remotelosses import mark_remote_losses
 from amplifier_hooks.guard.secretcopies import bind_secret_copies, copies_secrets
+from amplifier_hooks.guard.sedchanges import swap_marks
 from amplifier_hooks.guard.sedinserts import SED_EDITORS, planted_inserts
 from amplifier_hooks.guard.shellstate import mark_aliases, mark_cdpath
 from amplifier_hooks.guard.table.fetch import FETCHING
@@ -158,6 +159,7 @@ def _reviewed(text: str, pieces: tuple[Piece, ...], places: Places, reparse: Rep
         pieces = text_marks(pieces, places, echoed_text)  # as a Write of the same text
     if not programs.isdisjoint(SED_EDITORS):  # `sed -i '1i TEXT' Makefile`: TEXT written
         pieces = planted_inserts(pieces, places, reparse)
+        pieces = swap_marks(pieces, places)  # `sed -i 's/Always/None/'`: an edit's marks
     if len(pieces) < 2:
         return pieces
     if not programs.isdisjoint(LINKERS):

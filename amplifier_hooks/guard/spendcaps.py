@@ -3,8 +3,9 @@
 An application that calls a paid API (a language model's, a cloud's) keeps its bill in
 check with a few constants: a daily budget, a hard stop when it is reached, a cap on a
 run's cost. An edit that sets one to nothing (``None``, ``null``, infinity), switches the
-hard stop off, raises the cap well past its old value, or multiplies a paid call's
-retries lets one loop run up a bill no one agreed to. Each is marked `SPEND_UNCAPPED`
+hard stop off, raises the cap well past its old value, multiplies a paid call's
+retries, or a hosted app's machines fivefold (``instance_count: 2`` made 12) lets one loop
+or one deploy run up a bill no one agreed to. Each is marked `SPEND_UNCAPPED`
 (asked).
 """
 
@@ -52,6 +53,16 @@ _FLEET = re.compile(
 """A cloud fleet's size given where it is made (``crew_controller_aws_batch(workers =
 500)``): each worker is paid for."""
 _FLEET_SIZE = 100
+_SCALE = re.compile(
+    r"(?P<name>\b(?:instance_count|instanceCount|num_?instances|numInstances|min_machines_running"
+    r"|max_machines_running|(?:min|max)_?[Ii]nstances|desired_?[Cc]ount|dynos|quantity))\b"
+    r"[\"']?\s*[:=]\s*[\"']?(?P<n>\d+)"
+)
+"""A hosted app's or a deployment's number of paid machines (an App Platform spec's
+``instance_count``, Render's ``numInstances``, Fly's ``min_machines_running``; a cluster's
+``replicas`` are the cluster rules' to judge)."""
+_SCALE_RAISE = 5
+_SCALE_SIZE = 10
 _MAX_TEXT = 64 * 1024
 
 
@@ -72,12 +83,19 @@ def uncaps_spend(inputs: Mapping[str, Any]) -> bool:
             return True
         if max(_sizes(new), default=0) >= _FLEET_SIZE > max(_sizes(old), default=0):
             return True  # a paid fleet of a hundred machines or more where there was none
+        if number_moved(_SCALE, old, new, _scaled):
+            return True  # `instance_count: 2` made 40
         stops = {m["name"].lower(): m["value"].lower() for m in _STOP.finditer(old)}
         for found in _STOP.finditer(new):
             was = stops.get(found["name"].lower())
             if was is not None and was not in _OFF and found["value"].lower() in _OFF:
                 return True
     return False
+
+
+def _scaled(was: float, now: float) -> bool:
+    """Five times as many machines or more, to ten or more."""
+    return now >= _SCALE_SIZE and now >= _SCALE_RAISE * max(was, 1)
 
 
 def _retries_raised(was: float, now: float) -> bool:

@@ -63,7 +63,7 @@ _PROTECTION = (
     r"|enforce[_-]?admins|requires?[_-]?(?:code[_-]?owner|signed|signatures|linear|status"
     r"|conversation|approving|pull[_-]?request)[\w-]*|anti[_-]?cheat|password[_-]?required"
     r"|white[_-]?list|client[_-]?cert(?:ificate)?s?|backups?|protect|archive[_-]?mode|fsync"
-    r"|full[_-]?page[_-]?writes|check[_-]?origin)"
+    r"|full[_-]?page[_-]?writes|check[_-]?origin|production)"
     r"[\w.-]*)[\"']?[ \t]*"
 )
 """A key that names a protection (``verify_ssl``, ``"AuthenticationEnabled"``)."""
@@ -230,6 +230,11 @@ _CI_FILE = re.compile(
 """A CI system's pipeline file: its jobs' gates and checks are `forgegates`'."""
 
 
+_VALUED = re.compile(r"(\"[\w.-]+\")\s*:\s*\{\s*\"value\"\s*:\s*")
+"""A setting given as ``{"value": ...}`` (a Heroku ``app.json``'s env): read as the key's
+own value."""
+
+
 def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether a file tool's edit ``inputs`` turn a protection's key from on to off (of
     ``paths``, only whether one is production's settings is read: any file may hold a
@@ -243,6 +248,7 @@ def switches_protection_off(paths: Iterable[str], inputs: Mapping[str, Any]) -> 
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        old, new = _VALUED.sub(r"\1: ", old), _VALUED.sub(r"\1: ", new)
         if _turned(_KEPT_ON_DELETE, _DELETED_ON_DELETE, old, new):
             return True  # CDK's `RemovalPolicy.RETAIN` made `DESTROY`
         if more(_UNGUARDED, old, new):

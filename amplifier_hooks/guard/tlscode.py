@@ -6,8 +6,12 @@ whose ``checkServerTrusted`` is empty or a host-name verifier returning ``true``
 connection that code makes then takes whatever certificate anyone on the way shows, and
 the passwords and tokens it sends go to them; the diff reads as a one-word fix for an
 error. An edit whose new text adds such a switch (one its old text did not have) is a
-protection switched off. Test code (a ``tests/`` folder, ``test_*.py``, ``*_test.go``,
-``*.test.ts``) is left out: a test server's own certificate is its own."""
+protection switched off, as is .NET's certificate callback that returns ``true``, a TLS
+version older than 1.2 allowed (``SslProtocols.Tls11``), or an Android app's plain HTTP
+allowed (``usesCleartextTraffic="true"``), its users' own CAs trusted or a WebView's
+certificate error passed over (``handler.proceed()``). Test code (a ``tests/`` folder,
+``test_*.py``, ``*_test.go``, ``*.test.ts``) and an Android app's debug build
+(``src/debug/``) are left out: a test server's own certificate is its own."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import more
+from amplifier_hooks.guard.changedtext import live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 
 __all__ = ["skips_tls_checks"]
@@ -28,7 +32,14 @@ _SKIPS = re.compile(
     r"|\bVERIFY_NONE\b|\bverify\s*:\s*:verify_none\b|\{verify,\s*verify_none\}|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
     r"|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bTrustAllStrategy\b"
     r"|\bTrustSelfSignedStrategy\b|DangerousAcceptAnyServerCertificateValidator"
-    r"|ServerCertificateCustomValidationCallback\s*=[^;\n]*=>\s*true"
+    r"|\w*CertificateValidationCallback\s*\+?=[^;\n]*=>\s*true"
+    r"|\bSslProtocols\.(?:Ssl[23]|Tls11?|Tls)\b(?!1[23])|\bSecurityProtocolType\.(?:Ssl3|Tls11?)\b(?!\d)"
+    r"|\busesCleartextTraffic\s*=\s*[\"']true[\"']|\bcleartextTrafficPermitted\s*=\s*[\"']true[\"']"
+    r"|<certificates\s+src\s*=\s*[\"']user[\"']|(?s:onReceivedSslError.{0,400}?\.proceed\(\s*\))"
+    r"|\bAllowAnyClientCertificate\(\)|\bCertificateTypes\.All\b|\bX509RevocationMode\.NoCheck\b"
+    r"|\bValidate(?:CertificateUse|ValidityPeriod)\s*=\s*false\b"
+    r"|\bverify_host_key\s*(?::|=>)\s*:?(?:never|false|none)\b|\bStrictHostKeyChecking[= ]+no\b"
+    r"|\bUserKnownHostsFile[= ]+/dev/null\b"
     r"|\bdanger_accept_invalid_(?:certs|hostnames)\s*\(\s*true\s*\)"
     r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0)\b"
     r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b|\bsslmode\s*=\s*disable\b"
@@ -41,19 +52,38 @@ _TEST = re.compile(
     r"(?:^|/)(?:tests?|__tests__|spec|specs|testdata|fixtures)/|(?:^|/)test_[^/]*\.py$"
     r"|_test\.(?:go|py|rb)$|\.(?:test|spec)\.[jt]sx?$|_spec\.rb$|Tests?\.(?:java|kt|cs)$"
 )
+_PINS = re.compile(
+    r"<pin\b|<pin-set\b|\bCertificatePinner\b|\.add\(\s*\"[^\"\n]+\"\s*,\s*\"sha256/"
+    r"|\bTrustKit\b|\bpinnedCertificates\b|\bpublicKeyHashes\b",
+)
+"""A certificate or key pin (Android's ``<pin-set>``, OkHttp's ``CertificatePinner``)."""
+_RETURNS_TRUE = re.compile(r"\breturn\s+true\s*;")
+"""In a .NET certificate callback (it reads ``SslPolicyErrors``): one more ``return true``
+passes a certificate the old code refused."""
+_DEBUG = re.compile(r"/src/debug/")
+_DEBUG_OVERRIDES = re.compile(r"<debug-overrides\b.*?(?:</debug-overrides>|\Z)", re.S)
+"""An Android network configuration's part that only debuggable builds read."""
+"""An Android app's debug source set: its cleartext to a local server never ships."""
 _MAX_TEXT = 64 * 1024
 
 
 def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit of code among ``paths`` (tests left out) adds a switch that
     skips TLS certificate checks."""
-    named = [p for p in paths if not _TEST.search(p) and posixpath.basename(p)]
+    named = [
+        p for p in paths if not _TEST.search(p) and not _DEBUG.search(p) and posixpath.basename(p)
+    ]
     if not named:
         return False
     pairs = change_pairs(inputs)
     for old, new in pairs:
         if len(old) + len(new) > _MAX_TEXT:
             continue
+        old, new = _DEBUG_OVERRIDES.sub("", old), _DEBUG_OVERRIDES.sub("", new)
         if more(_SKIPS, old, new):
             return True
+        if live_matches(_PINS, new) < live_matches(_PINS, old):
+            return True  # a pin of the server's key taken out: any CA's certificate passes
+        if "SslPolicyErrors" in old and more(_RETURNS_TRUE, old, new):
+            return True  # a certificate callback that now says yes
     return False

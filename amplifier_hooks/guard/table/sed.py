@@ -38,6 +38,34 @@ def added_text(scripts: tuple[str, ...]) -> list[str]:
     return texts
 
 
+def swapped_text(scripts: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The pattern and the replacement of each ``s`` of sed's ``scripts``, their escapes of
+    the delimiter and of regex punctuation undone (``s/a\\.b/c/``: ``a.b``, ``c``)."""
+    swaps: list[tuple[str, str]] = []
+    read_script("\n".join(scripts), swaps=swaps)
+    return swaps
+
+
+def _swap(command: str) -> tuple[str, str]:
+    """``/RE/REPL/`` as the text RE matches, roughly, and REPL."""
+    delimiter = command[0]
+    parts: list[str] = [""]
+    at = 1
+    while at < len(command) and len(parts) < 3:
+        char = command[at]
+        if char == "\\" and at + 1 < len(command):
+            parts[-1] += command[at + 1]
+            at += 2
+            continue
+        if char == delimiter:
+            parts.append("")
+        else:
+            parts[-1] += char
+        at += 1
+    pattern, replacement = parts[0], parts[1] if len(parts) > 1 else ""
+    return pattern.strip("^$"), replacement
+
+
 def sed(args: tuple[str, ...]) -> Reading:
     return _reading(read_options(SED, args))
 
@@ -83,9 +111,12 @@ def _reading(read: Read) -> Reading:
     return Reading(tuple(acts))
 
 
-def read_script(script: str, texts: list[str] | None = None) -> Reading:
+def read_script(
+    script: str, texts: list[str] | None = None, swaps: list[tuple[str, str]] | None = None
+) -> Reading:
     """The acts of a sed script: the files its ``r``/``w`` commands and ``s///w`` flags
-    name, and the commands ``e`` runs; ``texts`` gets the text of each ``a``/``i``/``c``."""
+    name, and the commands ``e`` runs; ``texts`` gets the text of each ``a``/``i``/``c``,
+    ``swaps`` the pattern and replacement of each ``s``."""
     acts: list[Act] = []
     at, end = 0, len(script)
     while at < end:
@@ -134,6 +165,8 @@ def read_script(script: str, texts: list[str] | None = None) -> Reading:
             start, at = at, parts
             if command == "y":
                 continue
+            if swaps is not None:
+                swaps.append(_swap(script[start:parts]))
             flags = at
             while at < end and (script[at] in "gpiImMe" or script[at].isdigit()):
                 at += 1
