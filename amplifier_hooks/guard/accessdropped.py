@@ -43,7 +43,6 @@ _UNSECURED = re.compile(
     r"|<useSecurity>\s*false|securityRealm\s*:\s*[\"']?none\b"
     r"|SecurityPolicy#None\b|<SecurityMode>\s*None\s*<|auto_?accept_?untrusted\w*\s*[:=]\s*true"
     r"|\ballow_?anonymous[\"']?\s*[:=]?\s*true\b"
-    r"|\ballow-(?:transfer|update|recursion|query)\s*\{\s*any\s*;|\bworkers_dev\s*=\s*true\b"
     r"|(?:githubusercontent\.com|gitlab\.com|app\.terraform\.io):sub[\"']?\s*[:=]\s*\[?\s*"
     r"[\"'](?:\*|repo:[\w.-]+/\*|project_path:[\w.-]+/\*)",
     re.I,
@@ -53,6 +52,11 @@ a client that trusts every server's certificate, a broker or server that lets an
 (``allow_anonymous true``), a cloud role's OIDC trust given to every repository of an
 owner (``token.actions.githubusercontent.com:sub: repo:acme/*``): any workflow of any of
 them then assumes the role."""
+_OPENED_TO_ANY = re.compile(
+    r"\ballow-(?:transfer|update|recursion|query)\s*\{\s*any\s*;|\bworkers_dev\s*=\s*true\b"
+)
+"""A DNS zone's transfers or updates allowed to ``any``, a Worker put on ``workers.dev``
+(read only where the text says ``allow-`` or ``workers_dev``: a long write pays nothing)."""
 _APPROVAL = re.compile(
     r"\binput\b[^\n]*\bsubmitter\s*:|\binput\s*\(\s*message\s*:|^\s*when\s*:\s*manual\b",
     re.I | re.M,
@@ -99,6 +103,8 @@ def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if more(_PUBLIC_ACL, old, new):
             return True
         if more(_UNSECURED, old, new):
+            return True
+        if ("allow-" in new or "workers_dev" in new) and more(_OPENED_TO_ANY, old, new):
             return True
     for old, new in edit_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:

@@ -28,7 +28,7 @@ _REDACTION = re.compile(
     r"|\bmask_\w+|\bmask(?:ing)?[_-]?(?:pii|email|phone|card|ssn)\w*"
     r"|\baction:\s*(?:delete|hash)\b"
     r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b"
-    r"|\b\w*Mask(?:ing)?(?:Policy|Enricher|Operator|Filter|Destructur\w*)\w*"
+    r"|Mask(?:ing)?(?:Policy|Enricher|Operator|Filter|Destructur)"
     r"|\b\w*[Ss]anitizer\b|\bfilter_param\w*[^\n]*\b(?:password|secret|token)",
     re.IGNORECASE,
 )

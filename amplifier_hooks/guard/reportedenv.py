@@ -44,7 +44,7 @@ _REPORTED = re.compile(
     r"|^[ \t]*(?:print\()?Sys\.getenv\((?:\s*\)|\s*[\"'][A-Z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PAT)"
     r"[A-Z0-9_]*[\"']\s*\))\)?[ \t]*$"
     r"|(?:=>|\breturn\b|\b(?:Ok|Json|Results\.\w+|WriteAsJsonAsync|Log\w*|render\s+json:)"
-    r"\s*\(?)[^\n]{0,60}?(?:\b\w*(?:[Cc]onfig\w*|cfg)\.AsEnumerable\(\)"
+    r"\s*\(?)[^\n]{0,60}?(?:(?:[Cc]onfig\w*|cfg)\.AsEnumerable\(\)"
     r"|\bEnvironment\.GetEnvironmentVariables\(\)|\bENV\.(?:to_h|to_hash)\b)"
     r"|\bforeach\s*\([^)\n]*\bin\s+[\w.]*\.AsEnumerable\(\)\s*\)[^\n]{0,20}\n?[^\n]{0,80}?"
     r"\b(?:Console\.Write\w*|Log\w*|\w*[Ll]ogger\.\w+)\s*\("
@@ -64,7 +64,15 @@ def reports_environment(text: str | None) -> bool:
         return False
     if not any(
         word in text
-        for word in ("env", "ENV", "Storage", "cookie", "Enumerable", "Env", "ConnectionString")
+        for word in (
+            "env",
+            "ENV",
+            "Storage",
+            "cookie",
+            "AsEnumerable",
+            "GetEnvironmentVariables",
+            "GetConnectionString",
+        )
     ):
         return False
     return _REPORTED.search(text) is not None

@@ -114,9 +114,9 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
             return True
         if shared and old and more(_PERSON_COLUMN, old, new):
             return True  # `o.customer_email,` added to a view of a dashboard shared with clients
-        if more(_LOG_SINK, old, new) and set(_REMOTE.findall(new)) - set(_HOST.findall(old)):
+        if _sink_added(old, new):
             return True  # a log tree that posts every line to another host
-        if more(_CRASH_USER, old, new) or more(_EVENT_PERSON, old, new):
+        if more(_CRASH_USER, old, new) or _event_given_person(old, new):
             return True
         hosts = {m["host"] for m in _DSN.finditer(old)} | set(_HOST.findall(old))
         if any(m["host"] not in hosts and not _REPORTERS.search(m["host"])
@@ -130,3 +130,18 @@ def sends_people_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool
 
 
 _HOST = re.compile(r"https?://([\w.-]+)")
+_EVENTS = ("logEvent", "trackEvent", "track(", "capture(", "setUserPropert", "identify(")
+_SINKS = ("Timber.", "Handler", "Appender", "Transport", "ILogEventSink", "winston")
+
+
+def _event_given_person(old: str, new: str) -> bool:
+    """`_EVENT_PERSON` added; read only where the text names an analytics call (`_EVENTS`):
+    its lazy reach over 240 characters is the costly part of a long write."""
+    return any(word in new for word in _EVENTS) and more(_EVENT_PERSON, old, new)
+
+
+def _sink_added(old: str, new: str) -> bool:
+    """A log sink added that posts to a host the old text did not name."""
+    if not any(word in new for word in _SINKS) or not more(_LOG_SINK, old, new):
+        return False
+    return bool(set(_REMOTE.findall(new)) - set(_HOST.findall(old)))
