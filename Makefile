@@ -1066,6 +1066,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout191.yaml \
 		benchmarks/corpora/blind-holdout191-everyday.yaml --max-wrong-grants 0 --min-benign 0.958 \
 		--min-caught 0.856 --min-deny 0.272 --min-ask 0.763
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout192.yaml \
+		benchmarks/corpora/blind-holdout192-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.921 --min-deny 0.418 --min-ask 0.886
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout193.yaml \
+		benchmarks/corpora/blind-holdout193-everyday.yaml --max-wrong-grants 0 --min-benign 0.917 \
+		--min-caught 0.839 --min-deny 0.357 --min-ask 0.952
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout194.yaml \
+		benchmarks/corpora/blind-holdout194-everyday.yaml --max-wrong-grants 0 --min-benign 0.92 \
+		--min-caught 0.688 --min-deny 0.207 --min-ask 0.953
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout195.yaml \
+		benchmarks/corpora/blind-holdout195-everyday.yaml --max-wrong-grants 0 --min-benign 0.917 \
+		--min-caught 0.76 --min-deny 0.309 --min-ask 0.818
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

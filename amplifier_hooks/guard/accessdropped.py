@@ -13,7 +13,11 @@ resource or verb (``"*"``), an MQTT client given every topic (``topic readwrite 
 a device's over-the-air update or API left without its password (ESPHome's ``ota:``), a
 web server's location left without its ``deny all;`` or ``auth_basic``, a DNS zone's
 transfers or updates allowed to ``any``, a Cloudflare Worker put on its public
-``workers.dev`` address (past Cloudflare Access).
+``workers.dev`` address (past Cloudflare Access), a SAM function URL's ``AuthType: NONE``,
+an IAM statement's ``Action: "*"`` or ``AdministratorAccess``, a CDK bucket made public,
+a role given the namespace's ``secrets``, an ingress's source allow list or sign-in
+annotations or an API's default authorizer taken out, a file made world-writable by its
+settings (``'permission' => 0666``).
 Each is asked, as a protection switched off; a key
 that moves within the edit (it is in the new text too) is not dropped.
 """
@@ -44,8 +48,13 @@ _UNSECURED = re.compile(
     r"|SecurityPolicy#None\b|<SecurityMode>\s*None\s*<|auto_?accept_?untrusted\w*\s*[:=]\s*true"
     r"|\ballow_?anonymous[\"']?\s*[:=]?\s*true\b"
     r"|(?:githubusercontent\.com|gitlab\.com|app\.terraform\.io):sub[\"']?\s*[:=]\s*\[?\s*"
-    r"[\"'](?:\*|repo:[\w.-]+/\*|project_path:[\w.-]+/\*)",
-    re.I,
+    r"[\"'](?:\*|repo:[\w.-]+/\*|project_path:[\w.-]+/\*)"
+    r"|\bAuthType\s*:\s*[\"']?NONE\b|\bpublicReadAccess\s*:\s*true\b"
+    r"|\b(?:blockPublic(?:Acls|Policy)|ignorePublicAcls|restrictPublicBuckets)\s*:\s*false\b"
+    r"|^\s*-?\s*[\"']?Action[\"']?\s*:\s*[\"']\*[\"']|\bactions\s*=\s*\[\s*[\"']\*[\"']\s*\]"
+    r"|[\"']AdministratorAccess[\"']"
+    r"|[\"'](?:permission|file_?mode|dir_?mode)[\"']\s*=>\s*0o?[0-7]?[0-7]{2}[2367]\b",
+    re.I | re.M,
 )
 """Jenkins left open to anyone, an OPC UA server's endpoint with no security policy or mode,
 a client that trusts every server's certificate, a broker or server that lets anyone in
@@ -76,6 +85,13 @@ _RBAC_ANY = re.compile(
     r"""(?:apiGroups|resources|verbs)\s*:\s*(?:\[\s*["']\*["']|\n\s*-\s*["']\*["'])"""
 )
 """A Kubernetes role's rule given every API group, resource or verb (``"*"``)."""
+_RBAC_SECRETS = re.compile(r"""\bresources\s*:\s*\[[^\]\n]*["']?secrets["']?""")
+"""A role's rule that reads the Secrets of its namespace (every key its workloads hold)."""
+_INGRESS_GUARD = re.compile(
+    r"(?:whitelist|allowlist)-source-range\s*:|/auth-(?:url|signin)\s*:|\bDefaultAuthorizer\s*:"
+)
+"""An ingress's address allow list or sign-in (ingress-nginx's annotations), an API's
+default authorizer (SAM's ``Auth:``)."""
 _MQTT_EVERY_TOPIC = re.compile(r"^\s*(?:pattern|topic)\s+(?:readwrite\s+|write\s+)?#\s*$", re.M)
 """An MQTT broker's ACL line that gives a client (or every client: ``pattern``) every topic
 (``topic readwrite #``)."""
@@ -124,8 +140,10 @@ def drops_access(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
             _PASSWORD_KEY.findall(old)
         ):
             return True  # ESPHome's `ota:` without its `password:`: anyone flashes it
-        if more(_RBAC_ANY, old, new):
+        if more(_RBAC_ANY, old, new) or more(_RBAC_SECRETS, old, new):
             return True  # a role's rule made `apiGroups: ["*"]`, `resources: ["*"]`
+        if len(_INGRESS_GUARD.findall(new)) < len(_INGRESS_GUARD.findall(old)):
+            return True
         if more(_EVERY_ADDRESS, old, new) and len(_LOOPBACK.findall(new)) < len(
             _LOOPBACK.findall(old)
         ):

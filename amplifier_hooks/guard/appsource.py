@@ -10,6 +10,9 @@ is read with the Python reader planted files are read with (`planted`), and what
 or sends is judged: a deny or ask says so. Everything else stays as the edit is judged
 without it (a workspace edit is granted): ordinary code is the work itself.
 
+PHP's literal shell commands (``Schedule::exec('curl .. | bash')``, ``shell_exec('..')``)
+and the lines of a Laravel Envoy file's tasks are judged as the commands they are.
+
 Reading is bounded and cheap: text without any of `_SCREEN`'s words (the calls that run a
 program, run computed code or reach the network or the environment) is not parsed.
 """
@@ -71,6 +74,10 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
         return _javascript(text)
     if path.endswith(".go") and text and len(text) <= MAX_APP_TEXT:
         return _go_sends(text)
+    if path.endswith("Envoy.blade.php") or path.endswith("envoy.blade.php"):
+        return [("shell", line) for line in _envoy_lines(text)][:8] if text else []
+    if path.endswith(".php") and text and len(text) <= MAX_APP_TEXT:
+        return [("shell", command) for command in _PHP_SHELL.findall(text)[:4]]
     if path.endswith(_COLLECTIONS) and text and len(text) <= MAX_APP_TEXT:
         return _collection_sends(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
@@ -157,6 +164,23 @@ def _go_sends(text: str) -> list[tuple[str, str]]:
             url = shlex.quote(found.group(1)) if found else "$URL"
             return [("shell", f"env | curl --data-binary @- -- {url}")]
     return []
+
+
+_PHP_SHELL = re.compile(
+    r"\b(?:shell_exec|exec|system|passthru|popen|proc_open|Schedule::exec|->exec"
+    r"|Process::(?:run|fromShellCommandline)|Process::start)\(\s*'([^'\n]{1,2000})'"
+)
+"""A shell command PHP hands to a shell in a literal (``Schedule::exec('curl .. | bash')``
+in Laravel's scheduler, ``shell_exec('...')``): judged as that command."""
+
+
+def _envoy_lines(text: str) -> list[str]:
+    """The shell lines of a Laravel Envoy file's tasks (``@task .. @endtask``): each runs on
+    the servers the task names, production's among them, at the next ``envoy run``."""
+    if len(text) > MAX_APP_TEXT:
+        return []
+    lines = (line.strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith(("@", "{{--", "<?", "//"))]
 
 
 _COLLECTIONS = (".postman_collection.json",)

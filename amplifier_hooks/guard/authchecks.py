@@ -30,7 +30,16 @@ What counts, in the new text and not the old:
   (``basicAuth(...)``, ``requireAuth``, ``verifyWebhookSignature``; Django's
   ``@login_required`` is `switchedoff`'s);
 - a token's or a session's lifetime made fifty times longer or more;
-- an entry added to a list of the application's administrators (``config/admins.yml``).
+- an entry added to a list of the application's administrators (``config/admins.yml``);
+- Laravel's and Spring's own: a CSRF exception that is not a webhook's, a route's ``auth``
+  middleware taken off, ``Gate::before`` that says yes, ``$guarded = []``, a session
+  cookie opened, ``NoOpPasswordEncoder``, the filter chain ignoring ``/**``, a token's
+  validators replaced by success, a signing secret given a literal or a fallback value;
+- a master key compared beside the constant-time comparison, a token's signature check
+  taken out while its claims are still read, a production-only refusal taken out, a list
+  of public routes told that every path starting with ``/`` is one.
+
+Lifetimes, costs and replay windows are read by `lifetimes`.
 
 A test's file (``tests/``, ``test_*.py``, ``*.spec.ts``) signs nobody in and is not read.
 """
@@ -43,7 +52,13 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import added, dropped, lines_added, live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs
-from amplifier_hooks.guard.testpaths import test_code
+from amplifier_hooks.guard.lifetimes import (
+    cost_lowered,
+    lifetime_raised,
+    sign_in_named,
+    window_widened,
+)
+from amplifier_hooks.guard.testpaths import test_code, test_settings
 
 __all__ = ["AUTH_WEAKENED", "weakens_auth"]
 
@@ -63,7 +78,16 @@ _LOOSENED = re.compile(
     r"|organization_id|permissions)\b"
     r"|\[AllowAnonymous\]|@PermitAll\b"
     r"|PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"']?[\w.]*AllowAny\b"
-    r"|@login_not_required\b|@Public\(\)",
+    r"|@login_not_required\b|@Public\(\)"
+    r"|\bParseUnverified\(|\.unsecured\(\)|\bparseUnsecured\w*\("
+    r"|\b(?:NoOpPasswordEncoder|StandardPasswordEncoder|LdapShaPasswordEncoder|Md4PasswordEncoder)\b"
+    r"|\bMessageDigestPasswordEncoder\(\s*[\"'](?:MD5|SHA-?1)[\"']"
+    r"|\.csrf\(\s*(?:AbstractHttpConfigurer|CsrfConfigurer)::disable\s*\)"
+    r"|\bignoring\(\)\s*\.(?:requestMatchers|antMatchers)\(\s*[\"']/\*\*[\"']\s*\)"
+    r"|\.headers\(\s*(?:\w+\s*->\s*\w+\.disable\(\)|(?:AbstractHttpConfigurer|HeadersConfigurer)::disable)\s*\)"
+    r"|\bsetJwtValidator\([^\n]*OAuth2TokenValidatorResult\.success\(\)"
+    r"|\bclockSkew\w*\(\s*(?:Long|Integer)\.MAX_VALUE|\bh2-console[^\n]*\bpermitAll\(\)"
+    r"|\bhmacShaKeyFor\(\s*[\"']|@CrossOrigin\(\s*(?:origins\s*=\s*)?\{?\s*\"\*\"",
     re.I,
 )
 _LOOSENED_NAMED = re.compile(
@@ -74,11 +98,18 @@ _LOOSENED_NAMED = re.compile(
     r"|\bCookieSecurePolicy\.None\b|\bHttpOnly\s*=\s*false\b|\.User\s*=\s*new\s+ClaimsPrincipal\b"
     r"|\bKnown(?:Networks|Proxies)\.Clear\(\)|[\"']trust proxy[\"']\s*,\s*true\b"
     r"|\bAllowAnyOrigin\(\)"
+    r"|\bGate::before\([^\n]*=>\s*true\b|\bauthenticateAccessTokensUsing\([^\n]*=>\s*true\b"
+    r"|\$guarded\s*=\s*\[\s*\]|\bModel::unguard\(\)|\bforceCreate\(\s*\$request->all\(\)"
+    r"|\bPassport::enableImplicitGrant\(\)"
+    r"|\benv\(\s*[\"']\w*(?:SECRET|SIGNING_KEY)\w*[\"']\s*,\s*[\"'][^\"'\n]+[\"']\s*\)"
+    r"|@ConditionalOn\w+\([^)\n]*\)\s*\n\s*(?:public\s+)?class\s+\w*Security\w*"
+    r"|@EnableWebSecurity\s*\n\s*@ConditionalOn\w+\("
 )
 """Rails' and ASP.NET Core's own loosenings, each named by one of `_NAMED`."""
 _NAMED = ("permit!", "forgery", "Validate", "Require", "SignatureValidator", "Antiforgery",
           "CookieSecurePolicy", "HttpOnly", "ClaimsPrincipal", "Known", "trust proxy",
-          "AllowAnyOrigin")  # fmt: skip
+          "AllowAnyOrigin", "Gate::", "authenticateAccessTokensUsing", "guarded",
+          "unguard", "forceCreate", "Passport::", "env(", "@ConditionalOn")  # fmt: skip
 """The speed trick of this module: `_LOOSENED_NAMED` is read only where the text holds one
 of these words (as `tlscode._NAMES`: a long write's benchmark lost a third to one regex of
 every alternative)."""
@@ -86,7 +117,9 @@ _CORS_ANY = re.compile(
     r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))"
     r"|allow_origin_regex\s*=\s*[\"']\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]"
     r"|\bAllowAnyOrigin\(\)|\borigins\s+[\"']\*[\"']|\borigins\s+/\.\*/"
-    r"|\bregex\s*:\s*[\"']?\.[*+][\"']?[ \t]*(?:\n|$)",
+    r"|\bregex\s*:\s*[\"']?\.[*+][\"']?[ \t]*(?:\n|$)"
+    r"|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\b"
+    r"|\bAllowedOrigins\s*:\s*\[\]string\{\s*\"\*\"\s*\}",
     re.I,
 )
 _CREDENTIALS = re.compile(
@@ -152,23 +185,6 @@ with the one it sent (without it, another site's sign-in is taken for the user's
 _FAKED = re.compile(r"\breturn\s*\{\s*(?:valid|verified|isValid|authorized|allowed)\s*:\s*true\b")
 """A check's result made up (``return { valid: true, ... }``): a purchase, a receipt or a
 token taken as verified without being checked."""
-_COST = re.compile(
-    r"\b(?P<name>\w*(?:rounds|time_cost|memory_cost|iterations|work_factor|cost_factor))\b[\"']?\s*[:=]\s*(?P<n>\d+)",
-    re.I,
-)
-_LIFETIME = re.compile(
-    r"\b(?P<name>\w*(?:TTL|EXPIR\w*|MAX_AGE|maxAge|expiresIn|LIFETIME|Lifespan|IdleTimeout)\w*"
-    r"|(?:Access|Id|Refresh|Session)Token)\b[\"']?\s*[:=]\s*[\"'`]?"
-    r"(?P<n>\d+(?:\s*\*\s*\d+)*)\s*(?P<unit>ms|s|m|h|d|w|y|mins?|minutes?|hours?|days?"
-    r"|weeks?|years?)?\b",
-    re.I,
-)
-_SECONDS = {"ms": 0.001, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
-            "h": 3600, "hour": 3600, "hours": 3600, "d": 86400, "day": 86400, "days": 86400,
-            "w": 604800, "week": 604800, "weeks": 604800, "y": 31536000, "year": 31536000,
-            "years": 31536000}  # fmt: skip
-"""A lifetime's unit in seconds (``'15m'``, ``'3650d'``: jsonwebtoken's, ms's); none: as
-written."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -182,18 +198,15 @@ def _matched(text: str) -> int:
     return sum(len(re.findall(r"[\"'][^\"']+[\"']", m["list"])) for m in _MATCHER.finditer(text))
 
 
-_TEST_SETTINGS = "config/environments/test.rb"
-"""Rails' settings of its test runs: forgery protection is off there by design."""
 _ADMINS = re.compile(
     r"(?:^|/)[^/]*(?:admins?|superusers?|owners)\.(?:ya?ml|json|toml|txt|csv)$", re.I
 )
 _HASHING = re.compile(r"bcrypt|argon|scrypt|pbkdf|PasswordHasher|hashpw|hash\(", re.I)
-_SESSION = re.compile(r"token|session|link|cookie|jwt|refresh|otp|auth|login", re.I)
 
 
 def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether a write's or an edit's new text takes out or loosens a sign-in check."""
-    if paths and all(test_code(path) or path.endswith(_TEST_SETTINGS) for path in paths):
+    if paths and all(test_code(path) or test_settings(path) for path in paths):
         return False
     pairs = change_pairs(inputs)
     if any(_ADMINS.search(path) for path in paths) and any(lines_added(o, n) for o, n in pairs):
@@ -202,7 +215,7 @@ def weakens_auth(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         _matched(old) > _matched(new) for old, new in pairs if old
     ):
         return True
-    session = any(_SESSION.search(path) for path in paths)
+    session = any(map(sign_in_named, paths))
     return any(
         _weakens(old, new, session) for old, new in pairs if len(old) + len(new) <= _MAX_TEXT
     )
@@ -219,6 +232,8 @@ def _weakens(old: str, new: str, session: bool) -> bool:
         return True
     if added(_ANY_ORIGIN_ALLOWED, old, new) or _manage_all(old, new):
         return True
+    if session and added(_COOKIE_OPENED, old, new):
+        return True
     if more(_HEADER_PASS, old, new):
         return True  # `if (ctx.Request.Headers.ContainsKey("X-Debug")) { await _next(ctx); ...`
     if old and live_matches(_DEVISE, new) < live_matches(_DEVISE, old):
@@ -230,40 +245,113 @@ def _weakens(old: str, new: str, session: bool) -> bool:
         return True
     if old and live_matches(_GATE, new) < live_matches(_GATE, old):  # a gate commented out
         return True
-    if old and _window_widened(old, new):
+    if old and window_widened(old, new):
         return True
-    if old and _HASHING.search(old) and _lowered(_COST, old, new):
+    if old and _HASHING.search(old) and cost_lowered(old, new):
         return True
-    return bool(old) and _raised(_LIFETIME, old, new, session)
+    if old and (
+        _csrf_exempted(old, new) or more(_MASTER_KEY, old, new) or _literal_secret(old, new)
+    ):
+        return True
+    if old and (dropped(_ROUTE_GATE, old, new) or _verification_dropped(old, new)):
+        return True
+    if old and len(_PROD_REFUSAL.findall(new)) < len(_PROD_REFUSAL.findall(old)):
+        return True
+    if _PUBLIC_WORDS.search(new) and added(_EVERY_PATH, old, new):
+        return True
+    return bool(old) and lifetime_raised(old, new, session)
 
 
-_WINDOW = re.compile(
-    r"(?:time\.time\(\)|Date\.now\(\)|now\(\))[^\n]{0,40}?[<>]=?\s*(?P<n>\d+(?:\s*\*\*?\s*\d+)*)"
+_CSRF_EXCEPT = re.compile(
+    r"(?:validateCsrfTokens\s*\(\s*except\s*:|\$except\s*=)\s*\[(?P<list>[^\]]*)\]"
 )
-"""A request's timestamp compared with now: the window a signed request may be replayed in."""
+_HOOK_PATH = re.compile(r"webhook|hooks?/|callback|stripe|paddle|ipn|twilio|slack|github", re.I)
 
 
-def _window_widened(old: str, new: str) -> bool:
-    """A replay window fifty times wider or more (``> 300`` made ``> 10**9``)."""
-    before = [_number(m["n"]) for m in _WINDOW.finditer(old)]
-    after = [_number(m["n"]) for m in _WINDOW.finditer(new)]
-    return bool(before) and bool(after) and 0 < 50 * max(before) <= max(after)
+def _csrf_exempted(old: str, new: str) -> bool:
+    """Laravel's CSRF check told to skip more paths, one not a webhook's (a provider's
+    callback signs its own requests; ``admin/*`` is a person's session)."""
+    if "except" not in new:
+        return False
+    before = {
+        e for m in _CSRF_EXCEPT.finditer(old) for e in re.findall(r"[\"']([^\"']*)[\"']", m["list"])
+    }
+    after = {
+        e for m in _CSRF_EXCEPT.finditer(new) for e in re.findall(r"[\"']([^\"']*)[\"']", m["list"])
+    }
+    return any(not _HOOK_PATH.search(entry) for entry in after - before)
 
 
-def _number(text: str) -> int:
-    """``300``, ``5 * 60``, ``10**9`` (at most a few digits of exponent)."""
-    if "**" in text:
-        base, _, power = text.partition("**")
-        return int(int(base.strip()) ** min(int(power.strip().split("*")[0]), 30))
-    product = 1
-    for factor in text.split("*"):
-        product *= int(factor)
-    return product
+_MASTER_KEY = re.compile(
+    r"[!=]==?\s*[\"'][^\"'\n]{6,}[\"'][^\n]*\b(?:ConstantTimeCompare|compare_digest|timingSafeEqual"
+    r"|hash_equals|password_verify|Hash::check|checkpw|bcrypt\.compare|MessageDigest\.isEqual)"
+)
+"""A key compared with a fixed string beside the constant-time comparison of the real one:
+a master key that opens every account."""
+_ROUTE_GATE = re.compile(
+    r"\bmiddleware\(\s*\[?[^)\n]*[\"'](?:auth(?::[\w-]+)?|verified|can:[\w-]+|signed|password\.confirm)[\"']"
+    r"|\b[Rr]equire(?:Auth|Role|Login|Admin|Scope)\w*\(|\bcsrf\.Protect\(|\bnosurf\.New\("
+    r"|\bhttp\.(?:StatusUnauthorized|StatusForbidden)\b|\brequire(?:Issuer|Audience)\("
+    r"|\ballowed\w*(?:Host|Origin|URL|Url)\w*\(|\bgrpc\.Creds\(|\bauthz\.(?:Unary|Stream)\w*\("
+)
+"""A route's sign-in, role or CSRF middleware (Laravel's ``middleware(['auth'])``, chi's
+``r.Use(RequireAuth(..))``, gorilla's ``csrf.Protect``), a handler's refusal (Go's ``401``,
+``403``), a token's issuer or audience required, a URL's host checked against a list."""
+_PROD_REFUSAL = re.compile(
+    r"\bif\s*\(?[^\n]*\b(?:Env|ENV|env|environment|Environment|APP_ENV)\w*\s*===?\s*[\"']"
+    r"(?:production|prod)[\"'][^\n]*\n\s*return\b"
+)
+"""A handler's refusal in production (``if cfg.Env == "production" { return }`` before a
+debug route): without it, production serves the route."""
+_EVERY_PATH = re.compile(
+    r"\b(?:HasPrefix|startsWith|startswith|starts_with)\(\s*(?:\w+\s*,\s*)?[\"']/[\"']\s*\)"
+)
+_PUBLIC_WORDS = re.compile(r"public|skip_?auth|exempt|allowlist|whitelist|unauthenticated", re.I)
+"""A list of public or exempt routes told that whatever starts with ``/`` is one: every
+method and path then skips the sign-in."""
+_VERIFIES = re.compile(
+    r"\bjwt\.Parse(?:WithClaims)?\(|\bparseSignedClaims\(|\bparseClaimsJws\(|\.verifyWith\("
+    r"|\bsetSigningKey\(|\bJWT\.require\("
+)
+_TOKEN_READ = re.compile(r"\bclaims\b|\btoken\b|\bpayload\b", re.I)
 
 
+def _verification_dropped(old: str, new: str) -> bool:
+    """A token's signature check in the old text, none in the new that still reads its
+    claims (the payload decoded by hand)."""
+    return (
+        bool(_VERIFIES.search(old)) and not _VERIFIES.search(new) and bool(_TOKEN_READ.search(new))
+    )
+
+
+_SECRET_SETTING = re.compile(
+    r"^[ \t]*(?P<key>[\w.-]*(?:secret|signing-key|signingKey|signing_key))\s*[:=]\s*"
+    r"(?P<value>\S[^\n]*)$",
+    re.M | re.I,
+)
+
+
+def _literal_secret(old: str, new: str) -> bool:
+    """A secret's setting taken from the environment (``secret: ${JWT_SECRET}``) given a
+    literal value instead: every deploy signs with the word in the repository."""
+    before = {m["key"]: m["value"] for m in _SECRET_SETTING.finditer(old)}
+    for m in _SECRET_SETTING.finditer(new):
+        value = before.get(m["key"])
+        if value and "${" in value and "${" not in m["value"] and "(" not in m["value"]:
+            return True
+    return False
+
+
+_COOKIE_OPENED = re.compile(
+    r"[\"'](?:secure|http_only|httponly)[\"']\s*=>\s*false\b|[\"']same_site[\"']\s*=>\s*[\"']none[\"']",
+    re.I,
+)
+"""A session file's cookie (Laravel's ``config/session.php``) sent over plain HTTP, read by
+scripts or sent from other sites."""
 _HEADER_PASS = re.compile(
-    r"\bif\s*\(?[^\n]*\b(?:[Hh]eaders?|get_header|META)\b[^\n]*\)?\s*:?\s*\{?\s*(?:\n\s*\{?\s*)?"
-    r"(?:await\s+)?(?:return\s+)?(?:await\s+)?_?next\s*\("
+    r"\bif\s*\(?[^\n]*\b(?:[Hh]eaders?|hasHeader|Header\.Get|get_header|META)\b[^\n]*\)?\s*:?"
+    r"\s*\{?[ \t]*(?:\n[^\n]*(?<![{}])(?=\n)){0,2}\n?\s*\{?\s*"
+    r"(?:await\s+)?(?:return\s+)?(?:await\s+)?(?:_|\$)?next(?:\.ServeHTTP)?\s*\("
 )
 """A request let past the checks that follow on a header it sends: whoever sends it skips
 them."""
@@ -299,28 +387,3 @@ def _waved_first(old: str, new: str) -> bool:
 def _verify_dropped(old: str, new: str) -> bool:
     """``jwt.verify(...)`` in the old text, ``jwt.decode(...)`` instead in the new."""
     return "jwt.verify(" in old and "jwt.verify(" not in new and "jwt.decode(" in new
-
-
-def _values(pattern: re.Pattern[str], text: str) -> dict[str, float]:
-    values: dict[str, float] = {}
-    for found in pattern.finditer(text):
-        unit = (found.groupdict().get("unit") or "").lower()
-        values[found.group("name").lower()] = _number(found.group("n")) * _SECONDS.get(unit, 1)
-    return values
-
-
-def _lowered(pattern: re.Pattern[str], old: str, new: str) -> bool:
-    before, after = _values(pattern, old), _values(pattern, new)
-    return any(name in before and value < before[name] for name, value in after.items())
-
-
-def _raised(pattern: re.Pattern[str], old: str, new: str, session: bool) -> bool:
-    """A session's lifetime fifty times as long or more (``session``: the file is a
-    sign-in's, so any lifetime in it but a cache's is a session's)."""
-    before, after = _values(pattern, old), _values(pattern, new)
-    return any(
-        name in before
-        and ((session and "cache" not in name) or _SESSION.search(name))
-        and 0 < 50 * before[name] <= value
-        for name, value in after.items()
-    )

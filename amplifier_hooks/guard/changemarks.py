@@ -44,7 +44,7 @@ from amplifier_hooks.guard.inlinedsecrets import SECRET_INLINED, inlines_secret
 from amplifier_hooks.guard.inputruns import INPUT_RUN, runs_input
 from amplifier_hooks.guard.inputs import written_text
 from amplifier_hooks.guard.livetargets import LIVE_TARGETED, targets_live
-from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret
+from amplifier_hooks.guard.loggedsecrets import SECRET_LOGGED, logs_secret, ships_logs
 from amplifier_hooks.guard.mailings import MAIL_TO_MANY, mails_many
 from amplifier_hooks.guard.migrationdrops import MIGRATION_DROPS, drops_in_migration
 from amplifier_hooks.guard.moneycontrols import MONEY_CONTROL_LOOSENED, loosens_money_control
@@ -100,7 +100,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((SECRET_INLINED,) if inlines_secret(inputs, paths) else ()),
         *((ENVIRONMENT_REPORTED,) if reports_environment(written_text(inputs)) else ()),
         *((FUNDING_CHANGED,) if changes_funding(paths, inputs) else ()),
-        *((SECRET_LOGGED,) if logs_secret(inputs) else ()),
+        *((SECRET_LOGGED,) if logs_secret(inputs, paths) or ships_logs(paths, inputs) else ()),
         *((CARD_FIELDS_RAW,) if takes_card_numbers(inputs) else ()),
         *((INPUT_RUN,) if runs_input(inputs, paths) else ()),
         *((APP_SCOPES_WIDENED,) if widens_app_scopes(paths, inputs) else ()),

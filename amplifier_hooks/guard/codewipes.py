@@ -16,6 +16,7 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.migrationdrops import migration
 from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["DATA_WIPED_BY_CODE", "wipes_data"]
@@ -24,7 +25,8 @@ DATA_WIPED_BY_CODE = "@data-wiped-by-code"
 _WIPE = re.compile(
     r"[\"'`]\s*(?:DELETE\s+FROM\s+[\w.\"`]+\s*;?\s*[\"'`]|TRUNCATE\b|DROP\s+(?:TABLE|DATABASE|SCHEMA)\b)"
     r"|\b(?:dropSchema|drop_schema|drop_all_tables)\s*[:=]\s*(?!false\b)[\w(!]"
-    r"|\bDatabase\.EnsureDeleted(?:Async)?\s*\(",
+    r"|\bDatabase\.EnsureDeleted(?:Async)?\s*\("
+    r"|\bddl-auto\s*[:=]\s*[\"']?create(?:-drop)?\b|\bhbm2ddl\.auto\s*[:=]\s*[\"']?create\b",
     re.I,
 )
 """A whole table's rows deleted, a table truncated or dropped, in a string of code; an
@@ -34,13 +36,20 @@ condition: ``dropSchema: process.env.RESET_DB === '1'``); EF Core's
 _SYNCED = re.compile(r"\bsynchronize\s*:\s*(?P<value>[^,\n}]+)")
 """TypeORM's ``synchronize``: when true, each start alters the live schema to the entities
 (a column renamed in code is dropped with its data)."""
-_PURPOSE = re.compile(r"migrat|alembic|/versions/|seed|fixture|/sql/|\.sql$|schema", re.I)
+_PURPOSE = re.compile(r"migrat|seed|fixture|/sql/|\.sql$|schema", re.I)
+"""Besides a migration: code whose purpose is to reset data (a seed, a fixture, an SQL
+script, a schema, a one-off ``migrate_*`` script)."""
+_DEV_PROFILE = re.compile(r"application-(?:dev|development|local|test|h2)\.", re.I)
+"""A Spring profile's settings for a developer's or a test's run (an in-memory database
+Hibernate creates at each start)."""
 _MAX_TEXT = 64 * 1024
 
 
 def wipes_data(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit adds a table's wipe to the application's code (module doc)."""
-    if not paths or any(test_code(p) or _PURPOSE.search(p) for p in paths):
+    if not paths or any(
+        test_code(p) or migration(p) or _PURPOSE.search(p) or _DEV_PROFILE.search(p) for p in paths
+    ):
         return False
     return any(
         more(_WIPE, old, new) or _sync_forced(old, new)

@@ -26,7 +26,8 @@ _UNCONFINED = re.compile(
     r"|(?:seccomp|apparmor)[\w./-]*\s*[:=]\s*[\"']?(?:unconfined|Unconfined)\b"
     r"|^\s*add\s*:\s*\[?\s*[\"']?(?:ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE)\b"
     r"|^\s*-\s*[\"']?(?:ALL|SYS_ADMIN|SYS_MODULE)[\"']?\s*$"
-    r"|^\s*User\s*=\s*root\s*$",
+    r"|^\s*User\s*=\s*root\s*$|^\s*runAsUser\s*:\s*0\s*$"
+    r"|pod-security\.kubernetes\.io/enforce\s*:\s*[\"']?privileged\b",
     re.M,
 )
 """A workload's confinement taken off (Kubernetes' and Compose's spellings), or a systemd

@@ -45,6 +45,12 @@ _SERVED = re.compile(
 )
 """Data written where a web server serves it (a CSV under ``/var/www``), or code's
 storage put in a bucket named for the public or a website: anyone with the address reads it."""
+_DEBUG_SERVED = re.compile(
+    r"\bListenAndServe\(\s*\"(?:0\.0\.0\.0|\[::\])?:\d+\"|\bmiddleware\.Profiler\(\)"
+)
+"""Go's profiler or variables served on every interface (``ListenAndServe(":6060", nil)``
+beside ``net/http/pprof``), or chi's profiler mounted on the application's router: a
+heap's dump holds its secrets, and anyone reaching the port reads them."""
 _CODE = re.compile(r"\.(?:r|py|js|ts|mjs|cjs|rb|go|qmd|rmd|ipynb|sql)$", re.I)
 _MAX_TEXT = 64 * 1024
 
@@ -59,6 +65,10 @@ def exposes_service(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         if more(_PUBLIC, old, new):
             return True
         if _INTERNAL_TYPE.search(old) and more(_OUTSIDE_TYPE, old, new):
+            return True
+        if ("pprof" in old + new or "expvar" in old + new or "Profiler" in new) and more(
+            _DEBUG_SERVED, old, new
+        ):
             return True
         if any(_CODE.search(p) for p in paths) and more(_SERVED, old, new):
             return True

@@ -49,9 +49,22 @@ _SQL_INTERPOLATED = re.compile(
     r"|\.(?:where|find_by_sql|execute|exec_query|select_all|order|joins|having|group|pluck|from)"
     r"\(\s*\"[^\"\n]*#\{\s*(?:params|request)\b"
     r"|\b(?:FromSqlRaw|ExecuteSqlRaw\w*|SqlQueryRaw)\s*\(\s*(?:\$@?\"|@\$\"|\"[^\"\n]*\"\s*\+)"
-    r"|\bnew\s+SqlCommand\s*\(\s*(?:\$@?\"|\"[^\"\n]*\"\s*\+)",
+    r"|\bnew\s+SqlCommand\s*\(\s*(?:\$@?\"|\"[^\"\n]*\"\s*\+)"
+    r"|\bDB::(?:select|statement|unprepared|insert|update|delete|raw)\(\s*\"[^\"\n]*\$\w"
+    r"|\bfmt\.Sprintf\(\s*[\"`]\s*" + _DML + r"[^\"`\n]*%[sv]",
     re.I,
 )
+_PHP_RUN = re.compile(
+    r"\b(?:unserialize|eval|assert|shell_exec|system|passthru|exec|popen|proc_open)\s*\("
+    r"[^;\n]*\$(?:request\b|_GET\b|_POST\b|_COOKIE\b|_REQUEST\b|r->)"
+    r"|\bview\(\s*\$\w+->input\(|->move\(\s*public_path\([^\n]*getClientOriginalName\(\)"
+)
+"""PHP's runners and ``unserialize`` handed what the request sends (``unserialize(
+base64_decode($request->cookie('cart')))``, ``shell_exec("convert {$request->input('f')}")``),
+a view chosen by the request, or an upload kept under the web root by the name its
+sender gave it (``shell.php`` is then run by the web server)."""
+_PHP_EVAL = re.compile(r"(?<![\w>$:])eval\s*\(")
+"""PHP's ``eval``: whatever text reaches it runs with the application's rights."""
 """A query whose SQL text is built from values (a template's ``${q}``, an f-string's
 ``{q}``, ``%`` or ``.format``) and run as it is (Prisma's ``$queryRawUnsafe``): a value
 from a request ends the string and adds its own SQL."""
@@ -65,7 +78,9 @@ def runs_input(inputs: Mapping[str, Any], paths: tuple[str, ...] = ()) -> bool:
     for old, new in change_pairs(inputs):
         if len(old) + len(new) > _MAX_TEXT:
             continue
-        if more(_RUN, old, new) or more(_RAW_SQL, old, new):
+        if more(_RUN, old, new) or more(_RAW_SQL, old, new) or more(_PHP_RUN, old, new):
+            return True
+        if any(p.endswith(".php") for p in paths) and more(_PHP_EVAL, old, new):
             return True
         if not tests and more(_SQL_INTERPOLATED, old, new):
             return True

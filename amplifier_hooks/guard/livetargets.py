@@ -20,7 +20,7 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import more
 from amplifier_hooks.guard.ignorefiles import change_pairs
-from amplifier_hooks.guard.testpaths import test_code
+from amplifier_hooks.guard.testpaths import test_code, test_settings
 
 __all__ = ["LIVE_TARGETED", "targets_live"]
 
@@ -48,7 +48,7 @@ _MAX_TEXT = 16 * 1024
 def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of ``paths`` swaps a sandbox or test target for a live one."""
     pairs = [(o, n) for o, n in change_pairs(inputs) if len(o) + len(n) <= _MAX_TEXT]
-    if any(_RUN_LOCALLY.search(p) or test_code(p) for p in paths) and any(
+    if any(_RUN_LOCALLY.search(p) or test_code(p) or test_settings(p) for p in paths) and any(
         more(_SHARED_DATABASE, o, n) or more(_TESTS_LET_OUT, o, n) for o, n in pairs
     ):
         return True  # a test fixture or a local profile given staging's or production's database
@@ -66,11 +66,11 @@ def targets_live(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
 
 
 _RUN_LOCALLY = re.compile(
-    r"(?:^|/)(?:launchSettings\.json|appsettings\.(?:Development|Local|Test)\.json"
-    r"|(?:config/)?(?:environments/)?(?:dev|development|test|local)(?:\.\w+)+)$"
+    r"(?:^|/)(?:launchSettings\.json|appsettings\.(?:Development|Local)\.json"
+    r"|(?:config/)?(?:environments/)?(?:dev|development|local)(?:\.\w+)+)$"
 )
-"""What a developer's own runs read: a .NET launch profile, its development settings, a
-framework's development or test settings."""
+"""What a developer's own runs read besides test settings: a .NET launch profile, a
+framework's development settings."""
 _SHARED_DATABASE = re.compile(
     r"(?:Server|Host|Data Source|Address)\s*=\s*(?:tcp:)?[\w.-]*?(?<![a-z])(?:prod|production"
     r"|live|prd|staging|stg)(?![a-z])[\w.-]*"

@@ -18,12 +18,21 @@ from amplifier_hooks.guard.changedtext import commented
 from amplifier_hooks.guard.ignorefiles import change_pairs
 from amplifier_hooks.guard.testpaths import test_code
 
-__all__ = ["MIGRATION_DROPS", "drops_in_migration"]
+__all__ = ["MIGRATION_DROPS", "drops_in_migration", "migration"]
 
 MIGRATION_DROPS = "@migration-drops-data"
 _MIGRATION = re.compile(
     r"(?:^|/)(?:db/migrate|migrations?|alembic/versions)/(?:[^/]+/)?[^/]+$", re.I
 )
+
+
+def migration(path: str) -> bool:
+    """Whether ``path`` is in a migrations folder (Rails' ``db/migrate/``, Django's and EF
+    Core's ``migrations/``, Alembic's ``versions/``): code that runs once on every database
+    the project deploys to."""
+    return _MIGRATION.search(path) is not None
+
+
 _DROP = re.compile(
     r"\b(?:remove_column|remove_columns|drop_table|drop_join_table|remove_reference"
     r"|remove_belongs_to|remove_timestamps)\b"
@@ -52,13 +61,15 @@ _UP = re.compile(
 )
 _SCRATCH = re.compile(r"staging|stg_|_stg\b|\btmp|_tmp\b|\btemp|_temp\b|scratch", re.I)
 """A table kept only to load or stage rows: emptying it is its use."""
+_DOWN_FILE = re.compile(r"[._-]down\.sql$", re.I)
+"""A migration's own down file (golang-migrate's ``000042_x.down.sql``): it undoes its up."""
 _MAX_TEXT = 64 * 1024
 
 
 def drops_in_migration(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     """Whether an edit of a migration adds a drop or a delete to what it does going
     forward (module doc)."""
-    if not any(_MIGRATION.search(p) and not test_code(p) for p in paths):
+    if not any(migration(p) and not test_code(p) and not _DOWN_FILE.search(p) for p in paths):
         return False
     return any(
         _drops(_forward(new)) > _drops(_forward(old))

@@ -79,9 +79,10 @@ FILE_READ_TOOLS = frozenset({"read_file", "glob", "grep", "list_dir", "notebook_
 FILE_WRITE_TOOLS = frozenset({"write_file", "edit_file", "multi_edit", "notebook_edit",
                               "create_file"})  # fmt: skip
 
-_PATH_URLS = frozenset({"trufflehog", "atlas"})
+_PATH_URLS = frozenset({"trufflehog", "atlas", "aws"})
 """Programs that take a ``file://`` URL's rest as a path, relative too (``file://repo``
-is ./repo, where a URL's ``repo`` would be a host; Atlas's ``--dir file://migrations``)."""
+is ./repo, where a URL's ``repo`` would be a host; Atlas's ``--dir file://migrations``;
+the AWS CLI's ``--policy-document file://policies/p.json``)."""
 _UNPACKING = frozenset({Does.READ, Does.WRITE, Does.WRITE_INTO})
 """Archivers the table reads in full, listing, unpacking or packing: they write only the
 folder they unpack into or the archive they pack (``unzip -l ~/x.zip`` writes nothing;

@@ -14,7 +14,10 @@ knitr print it into the log or the rendered report), and a browser's whole stora
 cookies put in a report's extra (``{ ...localStorage }``, ``document.cookie``: the
 session's tokens), and every setting of an ASP.NET application returned or logged
 (``cfg.AsEnumerable()``: its connection strings and keys among them), or a connection
-string put in a response or a log line, are marked too.
+string put in a response or a log line, are marked too; so are Go's ``os.Environ()`` and
+viper's ``AllSettings()`` encoded or printed, an ``expvar`` that publishes the whole
+configuration, and PHP's ``$_ENV``, ``$_SERVER`` or Laravel's ``config()->all()`` in a
+response or a post.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ _REPORTED = re.compile(
     r"\b(?:Console\.Write\w*|Log\w*|\w*[Ll]ogger\.\w+)\s*\("
     r"|(?:\]\s*=|\b(?:Detail|Title|Message|Extensions)\s*=|\b(?:Ok|Json|WriteAsJsonAsync|Log\w*)\s*\()"
     r"[^\n]{0,120}?\bGetConnectionString\("
+    r"|\b(?:Encode|Fprint\w*|Print\w*|json|JSON|Publish|response|post|Post|send)\s*\("
+    r"[^\n]{0,120}?(?:\bos\.Environ\(\)|\bviper\.AllSettings\(\)|\$_ENV\b|\$_SERVER\b"
+    r"|\bconfig\(\)->all\(\)|\bSystem\.getenv\(\))"
+    r"|[\"']\w+[\"']\s*=>\s*(?:\$_ENV|\$_SERVER|config\(\)->all\(\))\b"
+    r"|\bexpvar\.Publish\([^\n]*\breturn\s+(?:cfg|conf|config|settings)\b"
     r"|^\s*[\"']?(?:include_env|includeEnv|include_environment|attach_env|send_env"
     r"|sendEnvironment)[\"']?\s*[:=]\s*[\"']?(?:true|yes|on|1)\b",
     re.M | re.I,
@@ -72,6 +80,12 @@ def reports_environment(text: str | None) -> bool:
             "AsEnumerable",
             "GetEnvironmentVariables",
             "GetConnectionString",
+            "Environ",
+            "AllSettings",
+            "$_",
+            "all()",
+            "getenv",
+            "expvar",
         )
     ):
         return False

@@ -35,6 +35,8 @@ def swap_marks(pieces: tuple[Piece, ...], places: Places) -> tuple[Piece, ...]:
         if read.doubt is not None or not any(g.opt.does == "in-place" for g in read.given):
             continue
         swaps, inserted = swapped_text(scripts), added_text(scripts)
+        # The file exists: a non-empty old text (a bare newline when only lines are added)
+        # has the checks that read edits of existing code, not new files, read these lines.
         old = "\n".join(pattern for pattern, _ in swaps) + "\n"
         new = "\n".join([*(replacement for _, replacement in swaps), *inserted])
         if not (swaps or inserted) or len(old) + len(new) > _MAX_TEXT:

@@ -7,7 +7,10 @@ connection that code makes then takes whatever certificate anyone on the way sho
 the passwords and tokens it sends go to them; the diff reads as a one-word fix for an
 error. An edit whose new text adds such a switch (one its old text did not have) is a
 protection switched off, as is .NET's certificate callback that returns ``true``, a TLS
-version older than 1.2 allowed (``SslProtocols.Tls11``), or an Android app's plain HTTP
+version older than 1.2 allowed (``SslProtocols.Tls11``, Go's ``tls.VersionTLS10``, RC4
+suites), a client certificate asked for and not verified, gRPC's plaintext credentials,
+PHP's ``'verify' => false`` (Guzzle, Laravel's ``withoutVerifying()``), Netty's trust-all
+factory, Kafka's host name check emptied, or an Android app's plain HTTP
 allowed (``usesCleartextTraffic="true"``), its users' own CAs trusted or a WebView's
 certificate error passed over (``handler.proceed()``). Test code (a ``tests/`` folder,
 ``test_*.py``, ``*_test.go``, ``*.test.ts``) and an Android app's debug build
@@ -22,6 +25,7 @@ from typing import Any
 
 from amplifier_hooks.guard.changedtext import live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.testpaths import test_code
 
 __all__ = ["skips_tls_checks"]
 
@@ -34,10 +38,16 @@ _SKIPS = re.compile(
     r"|\bTrustSelfSignedStrategy\b|DangerousAcceptAnyServerCertificateValidator"
     r"|\bdanger_accept_invalid_(?:certs|hostnames)\s*\(\s*true\s*\)"
     r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0)\b"
-    r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b|\bsslmode\s*=\s*disable\b"
+    r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b"
     r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b"
     r"|\bcheckServerTrusted\s*\([^)]*\)\s*(?:throws\s+[\w.]+\s*)?\{\s*\}"  # Java's trust-all
-    r"|HostnameVerifier\s*\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b",
+    r"|HostnameVerifier\s*\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b"
+    r"|\bInsecureSkipVerify\s*:\s*(?!false\b)[A-Za-z_][\w.]*"  # Go's, from a variable
+    r"|[\"']verify[\"']\s*=>\s*(?:false|0|env\([^)\n]*,\s*false\s*\))|\bwithoutVerifying\(\)"
+    r"|\bMYSQL_ATTR_SSL_VERIFY_SERVER_CERT\s*=>\s*false\b"  # PHP's Guzzle, Laravel's, PDO's
+    r"|\bInsecureTrustManagerFactory\b|ssl\.endpoint\.identification\.algorithm[\"']?\s*[:=]\s*"
+    r"(?:[\"'][\"']|$)",  # Netty's trust-all, Kafka's host name check
+    re.M,
 )
 """A switch that turns certificate or host-name checks off, in the languages' own words."""
 _SKIPS_NAMED = re.compile(
@@ -49,18 +59,18 @@ _SKIPS_NAMED = re.compile(
     r"|\bValidate(?:CertificateUse|ValidityPeriod)\s*=\s*false\b"
     r"|\bverify_host_key\s*(?::|=>)\s*:?(?:never|false|none)\b|\bStrictHostKeyChecking[= ]+no\b"
     r"|\bUserKnownHostsFile[= ]+/dev/null\b"
+    r"|\bMinVersion\s*:\s*tls\.Version(?:TLS1[01]|SSL30)\b|\bTLS_RSA_WITH_(?:RC4|3DES)\w*"
+    r"|\bClientAuth\s*:\s*tls\.(?:RequestClientCert|RequireAnyClientCert)\b"
+    r"|\binsecure\.NewCredentials\(\)|\bgrpc\.WithInsecure\(\)"
 )
 """More such switches (.NET's, Android's, SSH's), each named by one of `_NAMES`."""
 _NAMES = ("Certificate", "SslProtocols", "SecurityProtocolType", "leartextTraffic",
           "<certificates", "onReceivedSslError", "RevocationMode", "ValidityPeriod",
-          "verify_host_key", "StrictHostKeyChecking", "UserKnownHostsFile")  # fmt: skip
+          "verify_host_key", "StrictHostKeyChecking", "UserKnownHostsFile", "tls.",
+          "insecure.", "WithInsecure")  # fmt: skip
 """The speed trick of this module: `_SKIPS_NAMED` is read only where the text holds one of
 these words. One regex of every alternative costs a long write (20 KB, the benchmark's
 ``a file tool writing a long file``) a third more; a substring test costs microseconds."""
-_TEST = re.compile(
-    r"(?:^|/)(?:tests?|__tests__|spec|specs|testdata|fixtures)/|(?:^|/)test_[^/]*\.py$"
-    r"|_test\.(?:go|py|rb)$|\.(?:test|spec)\.[jt]sx?$|_spec\.rb$|Tests?\.(?:java|kt|cs)$"
-)
 _PINS = re.compile(
     r"<pin\b|<pin-set\b|\bCertificatePinner\b|\.add\(\s*\"[^\"\n]+\"\s*,\s*\"sha256/"
     r"|\bTrustKit\b|\bpinnedCertificates\b|\bpublicKeyHashes\b",
@@ -70,9 +80,17 @@ _RETURNS_TRUE = re.compile(r"\breturn\s+true\s*;")
 """In a .NET certificate callback (it reads ``SslPolicyErrors``): one more ``return true``
 passes a certificate the old code refused."""
 _DEBUG = re.compile(r"/src/debug/")
+"""An Android app's debug source set: its cleartext to a local server never ships."""
 _DEBUG_OVERRIDES = re.compile(r"<debug-overrides\b.*?(?:</debug-overrides>|\Z)", re.S)
 """An Android network configuration's part that only debuggable builds read."""
-"""An Android app's debug source set: its cleartext to a local server never ships."""
+_PLAIN_DB = re.compile(
+    r"^(?![^\n]*(?:localhost|127\.0\.0\.1|@postgres[:/]|@db[:/]))[^\n]*\bsslmode\s*=\s*disable\b",
+    re.M,
+)
+"""A database's connection told not to use TLS, on a line that names no local host (a
+developer's own PostgreSQL, ``localhost`` or compose's ``@postgres:``, has no certificate)."""
+_EXAMPLE = re.compile(r"\.(?:example|sample|template|dist)$", re.I)
+"""A settings file's example (``.env.example``): copied and edited, never run as it is."""
 _MAX_TEXT = 64 * 1024
 
 
@@ -80,7 +98,12 @@ def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit of code among ``paths`` (tests left out) adds a switch that
     skips TLS certificate checks."""
     named = [
-        p for p in paths if not _TEST.search(p) and not _DEBUG.search(p) and posixpath.basename(p)
+        p
+        for p in paths
+        if not test_code(p)
+        and not _DEBUG.search(p)
+        and not _EXAMPLE.search(p)
+        and posixpath.basename(p)
     ]
     if not named:
         return False
@@ -89,7 +112,7 @@ def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
         if len(old) + len(new) > _MAX_TEXT:
             continue
         old, new = _DEBUG_OVERRIDES.sub("", old), _DEBUG_OVERRIDES.sub("", new)
-        if more(_SKIPS, old, new):
+        if more(_SKIPS, old, new) or ("sslmode" in new and more(_PLAIN_DB, old, new)):
             return True
         if any(name in new for name in _NAMES) and more(_SKIPS_NAMED, old, new):
             return True

@@ -24,7 +24,7 @@ __all__ = ["HTML_UNESCAPED", "prints_unescaped"]
 HTML_UNESCAPED = "@html-unescaped"
 _RAW = re.compile(
     r"<%==|<%=\s*raw\s*\(?\s*(?![\"'])[@\w]|\.html_safe\b|@Html\.Raw\(\s*(?![\"'])\w"
-    r"|\{!!\s*\$|\{\{[^}\n]*\|\s*safe\s*\}\}|\bdangerouslySetInnerHTML\s*=\s*\{\{\s*__html\s*:"
+    r"|\{!!\s*(?:\$|request\(|old\(|html_entity_decode\(|input\()|\{\{[^}\n]*\|\s*safe\s*\}\}|\bdangerouslySetInnerHTML\s*=\s*\{\{\s*__html\s*:"
     r"\s*(?![\"'`])\w|\bv-html\s*=|\bMarkup\(\s*(?![\"'])\w|\bmark_safe\(\s*(?![\"'])\w"
     r"|\binnerHTML\s*=\s*(?![\"'`])\w|\btemplate\.HTML\(\s*(?![\"'`])\w",
 )
@@ -33,7 +33,13 @@ Vue, Flask's ``Markup``, the DOM and Go's ``html/template``."""
 _WORDS = ("<%=", "html_safe", "Html.Raw", "{!!", "safe", "dangerouslySetInnerHTML", "v-html",
           "Markup(", "innerHTML", "template.HTML")  # fmt: skip
 """A word each of `_RAW`'s prints holds: a text with none is not read (a long write's cost)."""
-_SANITIZED = re.compile(r"\b(?:sanitize|DOMPurify|bleach|escape|strip_tags|HtmlSanitizer)\w*", re.I)
+_SANITIZED = re.compile(
+    r"\b(?:sanitize|DOMPurify|bleach|escape|strip_tags|HtmlSanitizer)\w*"
+    r"|->(?:links|render)\(|\b(?:csrf_field|method_field)\(",
+    re.I,
+)
+"""A print whose value is cleaned first, or markup the framework builds itself (Laravel's
+paginator's ``{!! $users->links() !!}``, ``{!! csrf_field() !!}``)."""
 _MAX_TEXT = 64 * 1024
 
 

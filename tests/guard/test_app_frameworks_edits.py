@@ -125,7 +125,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 'app.MapGet("/admin", h).RequireAuthorization("Admin");',
                 'app.MapGet("/admin", h);',
             ),
-            ("ask", "protection-switched-off"),
+            ("ask", "auth-weakened"),
         ),
         (
             edit(
