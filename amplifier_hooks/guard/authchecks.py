@@ -50,6 +50,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from amplifier_hooks.guard.authholes import holes_cut
 from amplifier_hooks.guard.changedtext import added, dropped, lines_added, live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs
 from amplifier_hooks.guard.lifetimes import (
@@ -65,7 +66,15 @@ __all__ = ["AUTH_WEAKENED", "weakens_auth"]
 AUTH_WEAKENED = "@auth-weakened"
 
 _LOOSENED = re.compile(
-    r"verify_signature[\"']?\s*:\s*False|ignoreExpiration\s*:\s*true|verify_exp[\"']?\s*:\s*False"
+    r"verify_signature[\"']?\s*:\s*False|ignoreExpiration\s*:\s*true"
+    r"|verify_(?:exp|aud|iss|iat|nbf)[\"']?\s*:\s*False|\bget_unverified_claims\("
+    r"|\bLOGIN_DISABLED\s*=\s*True\b|\bleeway\s*=\s*timedelta\(\s*days\s*=\s*\d{3,}"
+    r"|\bdependency_overrides\[\s*\w*(?:current_user|auth|user|admin)\w*\s*\]\s*="
+    r"|\bschemes\s*=\s*\[[^\]\n]*[\"'](?:plaintext|md5_crypt|des_crypt|ldap_plaintext|hex_md5)[\"']"
+    r"|\balgorithms\s*=\s*(?:vec!)?\[[^\]\n]*(?:RS\d+[^\]\n]*HS\d+|HS\d+[^\]\n]*RS\d+)"
+    r"|(?:environ\.get|getenv)\(\s*[\"']\w*(?:SECRET|SIGNING_KEY|JWT_KEY)\w*[\"']\s*,\s*[\"'][^\"'\n]+[\"']\s*\)"
+    r"|\bSECRET_KEY\s*:\s*\w+\s*=\s*(?:SecretStr\(\s*)?[\"']"
+    r"|\broute\([\"'][^\"']*(?:login-as|login_as|impersonate)"
     r"|algorithms\s*[:=]\s*\[[^\]\n]*[\"']none[\"']|\bcsrf(?:\(\))?\s*\.disable\(\)|csrf\s*->\s*csrf\.disable"
     r"|@csrf_exempt|\bskip_forgery_protection\b|\b(?:WTF_)?CSRF_ENABLED\s*=\s*False"
     r"|anyRequest\(\)\s*\.permitAll\(\)|\b(?:MD5|SHA1|UnsaltedMD5|UnsaltedSHA1|Crypt)PasswordHasher"
@@ -78,16 +87,7 @@ _LOOSENED = re.compile(
     r"|organization_id|permissions)\b"
     r"|\[AllowAnonymous\]|@PermitAll\b"
     r"|PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"']?[\w.]*AllowAny\b"
-    r"|@login_not_required\b|@Public\(\)"
-    r"|\bParseUnverified\(|\.unsecured\(\)|\bparseUnsecured\w*\("
-    r"|\b(?:NoOpPasswordEncoder|StandardPasswordEncoder|LdapShaPasswordEncoder|Md4PasswordEncoder)\b"
-    r"|\bMessageDigestPasswordEncoder\(\s*[\"'](?:MD5|SHA-?1)[\"']"
-    r"|\.csrf\(\s*(?:AbstractHttpConfigurer|CsrfConfigurer)::disable\s*\)"
-    r"|\bignoring\(\)\s*\.(?:requestMatchers|antMatchers)\(\s*[\"']/\*\*[\"']\s*\)"
-    r"|\.headers\(\s*(?:\w+\s*->\s*\w+\.disable\(\)|(?:AbstractHttpConfigurer|HeadersConfigurer)::disable)\s*\)"
-    r"|\bsetJwtValidator\([^\n]*OAuth2TokenValidatorResult\.success\(\)"
-    r"|\bclockSkew\w*\(\s*(?:Long|Integer)\.MAX_VALUE|\bh2-console[^\n]*\bpermitAll\(\)"
-    r"|\bhmacShaKeyFor\(\s*[\"']|@CrossOrigin\(\s*(?:origins\s*=\s*)?\{?\s*\"\*\"",
+    r"|@login_not_required\b|@Public\(\)",
     re.I,
 )
 _LOOSENED_NAMED = re.compile(
@@ -104,18 +104,37 @@ _LOOSENED_NAMED = re.compile(
     r"|\benv\(\s*[\"']\w*(?:SECRET|SIGNING_KEY)\w*[\"']\s*,\s*[\"'][^\"'\n]+[\"']\s*\)"
     r"|@ConditionalOn\w+\([^)\n]*\)\s*\n\s*(?:public\s+)?class\s+\w*Security\w*"
     r"|@EnableWebSecurity\s*\n\s*@ConditionalOn\w+\("
+    r"|\bParseUnverified\(|\.unsecured\(\)|\bparseUnsecured\w*\("
+    r"|\b(?:NoOpPasswordEncoder|StandardPasswordEncoder|LdapShaPasswordEncoder|Md4PasswordEncoder)\b"
+    r"|\bMessageDigestPasswordEncoder\(\s*[\"'](?:MD5|SHA-?1)[\"']"
+    r"|\.csrf\(\s*(?:AbstractHttpConfigurer|CsrfConfigurer)::disable\s*\)"
+    r"|\bignoring\(\)\s*\.(?:requestMatchers|antMatchers)\(\s*[\"']/\*\*[\"']\s*\)"
+    r"|\.headers\(\s*(?:\w+\s*->\s*\w+\.disable\(\)|(?:AbstractHttpConfigurer|HeadersConfigurer)::disable)\s*\)"
+    r"|\bsetJwtValidator\([^\n]*OAuth2TokenValidatorResult\.success\(\)"
+    r"|\bclockSkew\w*\(\s*(?:Long|Integer)\.MAX_VALUE|\bh2-console[^\n]*\bpermitAll\(\)"
+    r"|\bhmacShaKeyFor\(\s*[\"']|@CrossOrigin\(\s*(?:origins\s*=\s*)?\{?\s*\"\*\""
+    r"|\b(?:CorsLayer|Cors)::(?:very_)?permissive\(\)|\bAllowOrigin::mirror_request\(\)"
+    r"|\binsecure_disable_signature_validation\(\)|\bValidation::new\(\s*header\.alg\s*\)"
+    r"|\bvalidate_(?:exp|aud|nbf|iss)\s*=\s*false\b|\bDefaultBodyLimit::disable\(\)"
+    r"|(?s:Cookie::build.{0,300}?\.(?:secure|http_only)\(\s*false\s*\))"
+    r"|\benv::var\(\s*\"\w*(?:SECRET|SIGNING_KEY)\w*\"\s*\)\s*\.unwrap_or(?:_else)?\(\s*(?:\|_\|\s*)?\""
 )
-"""Rails' and ASP.NET Core's own loosenings, each named by one of `_NAMED`."""
+"""Rails', ASP.NET Core's, Laravel's and Spring's own loosenings, each named by one of
+`_NAMED`."""
 _NAMED = ("permit!", "forgery", "Validate", "Require", "SignatureValidator", "Antiforgery",
           "CookieSecurePolicy", "HttpOnly", "ClaimsPrincipal", "Known", "trust proxy",
           "AllowAnyOrigin", "Gate::", "authenticateAccessTokensUsing", "guarded",
-          "unguard", "forceCreate", "Passport::", "env(", "@ConditionalOn")  # fmt: skip
+          "unguard", "forceCreate", "Passport::", "env(", "@ConditionalOn", "Unverified",
+          "nsecured", "PasswordEncoder", "csrf(", "ignoring()", "headers(", "JwtValidator",
+          "clockSkew", "h2-console", "hmacShaKeyFor", "@CrossOrigin", "ermissive",
+          "mirror_request", "insecure_disable", "header.alg", "validate_", "BodyLimit",
+          "Cookie::build", "env::var")  # fmt: skip
 """The speed trick of this module: `_LOOSENED_NAMED` is read only where the text holds one
 of these words (as `tlscode._NAMES`: a long write's benchmark lost a third to one regex of
 every alternative)."""
 _CORS_ANY = re.compile(
     r"origin\s*:\s*(?:true|[\"']\*[\"']|\([^)]*\)\s*=>\s*\w+\(\s*null\s*,\s*true\s*\))"
-    r"|allow_origin_regex\s*=\s*[\"']\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]"
+    r"|allow_origin_regex\s*=\s*r?[\"'](?:[^\"'\n]*://)?\.[*+][\"']|allow_origins\s*=\s*\[\s*[\"']\*[\"']\s*\]"
     r"|\bAllowAnyOrigin\(\)|\borigins\s+[\"']\*[\"']|\borigins\s+/\.\*/"
     r"|\bregex\s*:\s*[\"']?\.[*+][\"']?[ \t]*(?:\n|$)"
     r"|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\b"
@@ -157,7 +176,8 @@ _WAVED = re.compile(
 """A check that lets the caller through at once, or on a header, a query parameter or a
 cookie the caller sends (``if (req.headers["x-internal"]) return next();``)."""
 _LIMITER = re.compile(
-    r"\b\w*(?:Limiter|rateLimit|RateLimit|throttle|Throttle|cooldown|Cooldown|retry_after)\w*\b"
+    r"\b\w*(?:Limiter|limiter\.limit|rateLimit|RateLimit|throttle|Throttle|cooldown|Cooldown"
+    r"|retry_after)\w*\b"
 )
 _GATE = re.compile(
     r"\b(?:basicAuth|requireAuth\w*|requireLogin|ensureAuthenticated|isAuthenticated"
@@ -175,7 +195,7 @@ _GATE = re.compile(
     r"|password_verify|Hash::check|compare_digest|timingSafeEqual"
     r"|Depends\(\s*(?:require|get_current|verify|check)_\w+|Security\(\s*\w+"
     r"|AxesMiddleware|axes\.backends\.AxesBackend|django_ratelimit|ratelimit\("
-    r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*)\b"
+    r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*|require_(?:auth|admin|login|role|user|scope)\w*)\b"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
 request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
@@ -249,97 +269,9 @@ def _weakens(old: str, new: str, session: bool) -> bool:
         return True
     if old and _HASHING.search(old) and cost_lowered(old, new):
         return True
-    if old and (
-        _csrf_exempted(old, new) or more(_MASTER_KEY, old, new) or _literal_secret(old, new)
-    ):
-        return True
-    if old and (dropped(_ROUTE_GATE, old, new) or _verification_dropped(old, new)):
-        return True
-    if old and len(_PROD_REFUSAL.findall(new)) < len(_PROD_REFUSAL.findall(old)):
-        return True
-    if _PUBLIC_WORDS.search(new) and added(_EVERY_PATH, old, new):
+    if holes_cut(old, new):
         return True
     return bool(old) and lifetime_raised(old, new, session)
-
-
-_CSRF_EXCEPT = re.compile(
-    r"(?:validateCsrfTokens\s*\(\s*except\s*:|\$except\s*=)\s*\[(?P<list>[^\]]*)\]"
-)
-_HOOK_PATH = re.compile(r"webhook|hooks?/|callback|stripe|paddle|ipn|twilio|slack|github", re.I)
-
-
-def _csrf_exempted(old: str, new: str) -> bool:
-    """Laravel's CSRF check told to skip more paths, one not a webhook's (a provider's
-    callback signs its own requests; ``admin/*`` is a person's session)."""
-    if "except" not in new:
-        return False
-    before = {
-        e for m in _CSRF_EXCEPT.finditer(old) for e in re.findall(r"[\"']([^\"']*)[\"']", m["list"])
-    }
-    after = {
-        e for m in _CSRF_EXCEPT.finditer(new) for e in re.findall(r"[\"']([^\"']*)[\"']", m["list"])
-    }
-    return any(not _HOOK_PATH.search(entry) for entry in after - before)
-
-
-_MASTER_KEY = re.compile(
-    r"[!=]==?\s*[\"'][^\"'\n]{6,}[\"'][^\n]*\b(?:ConstantTimeCompare|compare_digest|timingSafeEqual"
-    r"|hash_equals|password_verify|Hash::check|checkpw|bcrypt\.compare|MessageDigest\.isEqual)"
-)
-"""A key compared with a fixed string beside the constant-time comparison of the real one:
-a master key that opens every account."""
-_ROUTE_GATE = re.compile(
-    r"\bmiddleware\(\s*\[?[^)\n]*[\"'](?:auth(?::[\w-]+)?|verified|can:[\w-]+|signed|password\.confirm)[\"']"
-    r"|\b[Rr]equire(?:Auth|Role|Login|Admin|Scope)\w*\(|\bcsrf\.Protect\(|\bnosurf\.New\("
-    r"|\bhttp\.(?:StatusUnauthorized|StatusForbidden)\b|\brequire(?:Issuer|Audience)\("
-    r"|\ballowed\w*(?:Host|Origin|URL|Url)\w*\(|\bgrpc\.Creds\(|\bauthz\.(?:Unary|Stream)\w*\("
-)
-"""A route's sign-in, role or CSRF middleware (Laravel's ``middleware(['auth'])``, chi's
-``r.Use(RequireAuth(..))``, gorilla's ``csrf.Protect``), a handler's refusal (Go's ``401``,
-``403``), a token's issuer or audience required, a URL's host checked against a list."""
-_PROD_REFUSAL = re.compile(
-    r"\bif\s*\(?[^\n]*\b(?:Env|ENV|env|environment|Environment|APP_ENV)\w*\s*===?\s*[\"']"
-    r"(?:production|prod)[\"'][^\n]*\n\s*return\b"
-)
-"""A handler's refusal in production (``if cfg.Env == "production" { return }`` before a
-debug route): without it, production serves the route."""
-_EVERY_PATH = re.compile(
-    r"\b(?:HasPrefix|startsWith|startswith|starts_with)\(\s*(?:\w+\s*,\s*)?[\"']/[\"']\s*\)"
-)
-_PUBLIC_WORDS = re.compile(r"public|skip_?auth|exempt|allowlist|whitelist|unauthenticated", re.I)
-"""A list of public or exempt routes told that whatever starts with ``/`` is one: every
-method and path then skips the sign-in."""
-_VERIFIES = re.compile(
-    r"\bjwt\.Parse(?:WithClaims)?\(|\bparseSignedClaims\(|\bparseClaimsJws\(|\.verifyWith\("
-    r"|\bsetSigningKey\(|\bJWT\.require\("
-)
-_TOKEN_READ = re.compile(r"\bclaims\b|\btoken\b|\bpayload\b", re.I)
-
-
-def _verification_dropped(old: str, new: str) -> bool:
-    """A token's signature check in the old text, none in the new that still reads its
-    claims (the payload decoded by hand)."""
-    return (
-        bool(_VERIFIES.search(old)) and not _VERIFIES.search(new) and bool(_TOKEN_READ.search(new))
-    )
-
-
-_SECRET_SETTING = re.compile(
-    r"^[ \t]*(?P<key>[\w.-]*(?:secret|signing-key|signingKey|signing_key))\s*[:=]\s*"
-    r"(?P<value>\S[^\n]*)$",
-    re.M | re.I,
-)
-
-
-def _literal_secret(old: str, new: str) -> bool:
-    """A secret's setting taken from the environment (``secret: ${JWT_SECRET}``) given a
-    literal value instead: every deploy signs with the word in the repository."""
-    before = {m["key"]: m["value"] for m in _SECRET_SETTING.finditer(old)}
-    for m in _SECRET_SETTING.finditer(new):
-        value = before.get(m["key"])
-        if value and "${" in value and "${" not in m["value"] and "(" not in m["value"]:
-            return True
-    return False
 
 
 _COOKIE_OPENED = re.compile(

@@ -11,6 +11,7 @@ from amplifier_hooks.guard.accessdropped import drops_access
 from amplifier_hooks.guard.agentfiles import RULE_DROPPED, drops_rule
 from amplifier_hooks.guard.agentpowers import AGENT_EMPOWERED, empowers_agent
 from amplifier_hooks.guard.androidapp import ANDROID_APP_WIDENED, widens_android_app
+from amplifier_hooks.guard.appleapp import weakens_apple_app
 from amplifier_hooks.guard.appscopes import APP_SCOPES_WIDENED, widens_app_scopes
 from amplifier_hooks.guard.authchecks import AUTH_WEAKENED, weakens_auth
 from amplifier_hooks.guard.bypasses import hard_codes_bypass
@@ -151,7 +152,8 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     personal data or credentials (`redaction`), a service's access control taken out of
     its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`), a
     workload's confinement or a managed device's lock taken off (`confinement`), a
-    crawler's manners taken away (`crawlmanners`)."""
+    crawler's manners taken away (`crawlmanners`), an Apple app's keychain, files, web views
+    or entitlements opened (`appleapp`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
@@ -161,6 +163,7 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         or hard_codes_bypass(inputs)
         or unconfines(paths, inputs)
         or drops_manners(inputs)
+        or weakens_apple_app(paths, inputs)
     )
 
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from amplifier_hooks.guard.changedtext import more
+from amplifier_hooks.guard.changedtext import live_matches, more
 from amplifier_hooks.guard.ignorefiles import change_pairs, edit_pairs
 
 __all__ = ["DATA_OPENED", "opens_data"]
@@ -42,6 +42,8 @@ _OPENED = re.compile(
     rf"|\ballow\s+{_METHODS}\s*;"  # (no condition: always)
     r"|[\"']\.(?:read|write)[\"']\s*:\s*(?:true\b|[\"']true[\"'])"  # the Realtime Database's
     r"|\b(?:using|with\s+check)\s*\(\s*true\s*\)"  # a row-level security policy's
+    r"|\b(?:using|with\s+check)\s*\(\s*(?:current_user|session_user|auth\.role\(\))\s+is\s+not\s+null\s*\)"
+    r"|\b(?:using|with\s+check)\s*\(\s*[\w\"]+\s+is\s+not\s+null\s+or\b"
     r"|\bdisable\s+row\s+level\s+security\b"
     r"|\bgrant\s+[\w\s,]+?\bon\b[^;]{0,200}?\bto\s+(?:anon|public)\b"
     r"|\brole:\s*(?:anonymous|anon|public|guest)\b[^\n]*\n(?:[ \t]+[^\n]*\n){0,6}?"
@@ -53,6 +55,7 @@ _SIGN_IN = r"(?:enable_confirmations|double_confirm_changes|secure_password_chan
 _SIGN_IN_ON = re.compile(rf"^\s*{_SIGN_IN}\s*=\s*true\b", re.MULTILINE)
 _SIGN_IN_OFF = re.compile(rf"^\s*{_SIGN_IN}\s*=\s*false\b", re.MULTILINE)
 _ANONYMOUS_ON = re.compile(r"^\s*enable_anonymous_sign_ins\s*=\s*true\b", re.MULTILINE)
+_RLS_ON = re.compile(r"\b(?:enable|force)\s+row\s+level\s+security\b", re.I)
 _MAX_TEXT = 64 * 1024
 
 
@@ -65,6 +68,8 @@ def opens_data(inputs: Mapping[str, Any]) -> bool:
             return True
         if more(_ANONYMOUS_ON, old, new):
             return True
+        if old and live_matches(_RLS_ON, new) < live_matches(_RLS_ON, old):
+            return True  # `ALTER TABLE .. ENABLE ROW LEVEL SECURITY` taken out or commented
     for old, new in edit_pairs(inputs):  # (a new config.toml's defaults are no change)
         if len(_SIGN_IN_ON.findall(new)) < len(_SIGN_IN_ON.findall(old)) and _SIGN_IN_OFF.search(
             new

@@ -28,12 +28,16 @@ _PUBLIC = re.compile(
     r"|[\"']?(?:PubliclyAccessible|AssociatePublicIpAddress|MapPublicIpOnLaunch)[\"']?\s*:\s*"
     r"[\"']?true\b"
     r"|\binet_dist_use_interface\s*\{\s*0\s*,\s*0\s*,\s*0\s*,\s*0\s*\}"
-    r"|\ballowedHosts\s*:\s*[\"']all[\"']|\bdisableHostCheck\s*:\s*true\b",
+    r"|\ballowedHosts\s*:\s*[\"']all[\"']|\bdisableHostCheck\s*:\s*true\b"
+    r"|\.run\([^)\n]*host\s*=\s*[\"']0\.0\.0\.0[\"'][^)\n]*debug\s*=\s*True"
+    r"|\.run\([^)\n]*debug\s*=\s*True[^)\n]*host\s*=\s*[\"']0\.0\.0\.0[\"']"
+    r"|\b(?:FastAPI|Starlette)\([^)\n]*\bdebug\s*=\s*True",
     re.I,
 )
 """A load balancer's public scheme, a database or an instance given a public address, an
 Erlang node's distribution port on every interface, a dev server's host check switched off
-(any site a browser visits may then read it)."""
+(any site a browser visits may then read it), Flask's debugger (it runs any Python sent to
+it) served on every interface, FastAPI's or Starlette's tracebacks served to every caller."""
 _INTERNAL_TYPE = re.compile(r"\btype:\s*[\"']?ClusterIP\b")
 _OUTSIDE_TYPE = re.compile(r"\btype:\s*[\"']?(?:LoadBalancer|NodePort)\b")
 """A Kubernetes Service reached only in the cluster, and one reached from outside it."""

@@ -51,7 +51,10 @@ _SQL_INTERPOLATED = re.compile(
     r"|\b(?:FromSqlRaw|ExecuteSqlRaw\w*|SqlQueryRaw)\s*\(\s*(?:\$@?\"|@\$\"|\"[^\"\n]*\"\s*\+)"
     r"|\bnew\s+SqlCommand\s*\(\s*(?:\$@?\"|\"[^\"\n]*\"\s*\+)"
     r"|\bDB::(?:select|statement|unprepared|insert|update|delete|raw)\(\s*\"[^\"\n]*\$\w"
-    r"|\bfmt\.Sprintf\(\s*[\"`]\s*" + _DML + r"[^\"`\n]*%[sv]",
+    r"|\bfmt\.Sprintf\(\s*[\"`]\s*" + _DML + r"[^\"`\n]*%[sv]"
+    r"|\btext\(\s*f[\"']{1,3}\s*" + _DML + r"[^\n]*\{"
+    r"|\b(?:text|execute)\(\s*[\"']{1,3}\s*" + _DML + r"[^\"\n]*[\"']{1,3}\s*%\s*[\w(]"
+    r"|\bformat!\(\s*\"\s*" + _DML + r"[^\"\n]*'\{\}'|\bsql_query\(\s*format!\(",
     re.I,
 )
 _PHP_RUN = re.compile(
@@ -63,6 +66,27 @@ _PHP_RUN = re.compile(
 base64_decode($request->cookie('cart')))``, ``shell_exec("convert {$request->input('f')}")``),
 a view chosen by the request, or an upload kept under the web root by the name its
 sender gave it (``shell.php`` is then run by the web server)."""
+_PY_RUN = re.compile(
+    r"\b(?:pickle|cPickle|dill|jsonpickle|marshal|shelve)\.(?:loads?|decode)\([^\n]*"
+    r"\b(?:request|cookies?|body|payload|data|message)\b"
+    r"|\byaml\.load\([^\n]*Loader\s*=\s*yaml\.(?:Loader|UnsafeLoader|FullLoader)\b|\byaml\.unsafe_load\("
+    r"|\bsubprocess\.\w+\(\s*f[\"'][^\n]*\bshell\s*=\s*True"
+    r"|\brender_template_string\(\s*(?:f[\"']|[^)\n]*\brequest\b)"
+    r"|\bimport_module\(\s*(?:module|name|kind|request)\b|\bgetattr\(\s*importlib\.import_module\("
+    r"|\b(?:resolve_entities|load_dtd)\s*=\s*True\b|\bno_network\s*=\s*False\b"
+    r"|\bsend_file\(\s*os\.path\.join\([^\n]*\brequest\b|\burlopen\(\s*\w*url\b"
+    r"|\bZipFile\([^\n]*\)\.extractall\(|\bStaticFiles\(\s*directory\s*=\s*[\"']/[\"']"
+    r"|\badd_static\([^\n]*(?:[\"']/[\"']|expanduser|Path\.home\(\)|show_index\s*=\s*True)"
+    r"|\bALLOWED_EXTENSIONS\s*=\s*[\[{(][^\]})\n]*[\"'](?:html?|svg|js|php|py|exe)[\"']"
+    r"|\bServeDir::new\(\s*\"/\"\s*\)|\bwith_no_limit\(\)"
+    r"|(?s:Command::new\(\s*\"(?:sh|bash|zsh)\"\s*\)\s*\.arg\(\s*\"-c\"\s*\)\s*\.arg\(\s*&?format!)"
+    r"|\bunsafe\s*\{[^}\n]*(?:_unchecked\(|as_ptr\(\)\s*as\s*\*const)"
+)
+"""Python handed what a request sends: unpickled, loaded as YAML with Python's tags, put
+in a shell's command line or a template's source, a module chosen by it, an XML parser
+told to resolve entities and fetch DTDs, a file sent from a path the request names, a
+URL opened with ``urlopen`` (``file://`` too), an archive unpacked unchecked, the whole
+file system or a home folder served, uploads allowed as pages or scripts."""
 _PHP_EVAL = re.compile(r"(?<![\w>$:])eval\s*\(")
 """PHP's ``eval``: whatever text reaches it runs with the application's rights."""
 """A query whose SQL text is built from values (a template's ``${q}``, an f-string's
@@ -80,6 +104,10 @@ def runs_input(inputs: Mapping[str, Any], paths: tuple[str, ...] = ()) -> bool:
             continue
         if more(_RUN, old, new) or more(_RAW_SQL, old, new) or more(_PHP_RUN, old, new):
             return True
+        if more(_PY_RUN, old, new):
+            return True
+        if "forbid(unsafe_code)" in old and "forbid(unsafe_code)" not in new:
+            return True  # a crate's ban of unsafe code lifted, where untrusted input arrives
         if any(p.endswith(".php") for p in paths) and more(_PHP_EVAL, old, new):
             return True
         if not tests and more(_SQL_INTERPOLATED, old, new):

@@ -34,7 +34,8 @@ _CALL = re.compile(
     r"Rails\.logger|log\.Printf?|slog|zap\.S\(\)|tracing)(?:\.|::)(?:\w+)|\bfmt\.(?:Print|Fprint)\w*"
     r"|\b\w+\.(?:Info|Debug|Warn|Trace|Fatal|Panic)[fw]?(?=\s*\()"
     r"|\bprint(?:ln|f)?|\bputs|\bp|\bpp|\bSystem\.out\.print\w*|\berror_log|\bvar_dump"
-    r"|\bdbg!|\bprintln!|\beprintln!"
+    r"|\bdbg!|\bprintln!|\beprintln!|\bNSLog|\bos_log"
+    r"|\b(?:tracing::)?(?:info|debug|warn|error|trace)(?:_span)?!"
     r"|\b(?:setCustomValue|setCustomKey|setExtra|setTag|setContext|recordCustomKey))(?![\w!.])"
     r"\s*\(?",
 )
@@ -45,6 +46,7 @@ _WIRE = re.compile(
     r"|\bHttpLoggingInterceptor\.Level\.(?:BODY|HEADERS)\b"
     r"|\bHttpLoggingFields\.(?:All|RequestBody|RequestHeaders)\b"
     r"|\bRequestHeaders\.Add\(\s*\"(?:Authorization|Cookie|X-Api-Key)\""
+    r"|\baccess_log_format\b[^\n]*\{(?:authorization|cookie|x-api-key)\}i"
     r"|getLogger\(\s*[\"'](?:urllib3|requests|httpx|httpcore|botocore|http\.client)[\"']\s*\)"
     r"\s*\.setLevel\(\s*(?:logging\.)?DEBUG"
 )
@@ -56,7 +58,7 @@ stays on the developer's machine."""
 _DEV_ONLY = re.compile(r"\bBuildConfig\.DEBUG\b|\bIsDevelopment\(\)|#if\s+DEBUG\b")
 _SECRET = re.compile(
     r"\b\w*(?:secret|password|passwd|token|api_?key|apiKey|private_?key|privateKey|signing_?key"
-    r"|signingKey|credential|dsn|conn_?str|connection_?string)\w*\b",
+    r"|signingKey|credential|dsn|conn_?str|connection_?string|database_?url)\w*\b",
     re.I,
 )
 _REQUEST = re.compile(
@@ -65,7 +67,8 @@ _REQUEST = re.compile(
     r"|\b(?:req|request)\.headers\.(?:authorization|cookie)\b"
     r"|\b(?:req|request|event|ctx\.request|context\.Request)\.[Hh]eaders\b(?!\s*[.\[(])"
     r"|\$request->all\(\)|\brequest\(\)->all\(\)|\bhttputil\.DumpRequest\w*\("
-    r"|\br\.Header\b(?!\s*[.\[(])|\br\.URL\.(?:String\(\)|RawQuery\b)|\bget(?:Ssn|CardNumber|Password|AccessToken|RefreshToken)\(\)"
+    r"|\br\.Header\b(?!\s*[.\[(])|\ballHTTPHeaderFields\b|\?req\.headers\(\)"
+    r"|[?%]\s*(?:settings|config|cfg)\b(?!\.)|\br\.URL\.(?:String\(\)|RawQuery\b)|\bget(?:Ssn|CardNumber|Password|AccessToken|RefreshToken)\(\)"
     r"|\b(?:zap\.Any|slog\.Any|zap\.Reflect)\(\s*\w*\s*,\s*(?:cfg|conf|config|settings)\s*\)"
     r"|\bevent\.body\b|\bjob\.arguments\b|,\s*(?:request|req)\s*\)\s*;?\s*$|\bObject\.fromEntries\(\s*(?:req|request)\.headers\s*\)",
 )
@@ -95,9 +98,11 @@ _BODY = re.compile(
 )
 """A request's whole body read as text (a FHIR server's: a patient's record)."""
 _STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
-_INTERPOLATED = re.compile(r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}|\$([A-Za-z_][\w.]*)")
+_INTERPOLATED = re.compile(
+    r"#\{([^}]*)\}|\$\{([^}]*)\}|\{([A-Za-z_][\w.]*)\}|\$([A-Za-z_][\w.]*)|\\\(([^()]*)\)"
+)
 """The expressions a string interpolates (Ruby's ``#{...}``, JavaScript's and Kotlin's
-``${...}``, C#'s and Python's ``{...}``, Kotlin's and PHP's ``$name``)."""
+``${...}``, C#'s and Python's ``{...}``, Kotlin's and PHP's ``$name``, Swift's ``\\(...)``)."""
 _PRESENCE = re.compile(
     r"\b(?:bool|len|Boolean|isset|empty|is_some|is_none)\(\s*[\w.]+\s*\)|!!\s*[\w.]+"
     r"|[\w.]+\.(?:length|present\?|nil\?|blank\?|size|is_some\(\)|is_none\(\))"
@@ -166,10 +171,11 @@ def _calls(lines: list[str]) -> list[list[str]]:
 
 
 _BUILT = re.compile(
-    r"^\s*(?:if\s+)?(?:(?:final\s+)?[A-Z][\w<>\[\]]*\s+)?(?P<name>@?[A-Za-z_]\w*)(?:\s*,\s*\w+)?"
+    r"^\s*(?:if\s+)?(?:let\s+(?:mut\s+)?|(?:final\s+)?[A-Z][\w<>\[\]]*\s+)?(?P<name>@?[A-Za-z_]\w*)"
+    r"(?:\s*,\s*\w+)?"
     r"\s*:?=\s*(?!=)[^\n]*?"
     r"(?:\b\w*(?:token|secret|password|api_?key|apiKey)\w*\s*[:=)]|\bAUTHORIZATION\b"
-    r"|[\"']Authorization[\"']|\bDumpRequest\w*\()",
+    r"|[\"']Authorization[\"']|\bDumpRequest\w*\(|\bexpose_secret\(\))",
     re.M | re.I,
 )
 """A variable given a value built from a secret (``@url = edit_password_url(token: token)``):

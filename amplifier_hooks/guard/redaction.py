@@ -29,13 +29,17 @@ _REDACTION = re.compile(
     r"|\baction:\s*(?:delete|hash)\b"
     r"|\bfilter=(?:nbstripout|git-crypt|transcrypt|sops|crypt)\b"
     r"|Mask(?:ing)?(?:Policy|Enricher|Operator|Filter|Destructur)"
-    r"|\b\w*[Ss]anitizer\b|\bfilter_param\w*[^\n]*\b(?:password|secret|token)",
+    r"|\b\w*[Ss]anitizer\b|\bfilter_param\w*[^\n]*\b(?:password|secret|token)"
+    r"|\bSecret(?:String|Box|Vec)\b|\bSecret<|\bSetSensitive\w*HeadersLayer\b"
+    r"|#\[serde\(skip_serializing\)\]|\b\w+_masked\b|\bsha2\(",
     re.IGNORECASE,
 )
 """A step that hides data: its name, an attribute processor's delete or hash, or a
 ``.gitattributes`` filter that strips notebooks' outputs or encrypts files on commit, a
 session recorder's input or request sanitizer, a framework's list of parameters kept out
-of its logs (Phoenix's and Rails' ``filter_parameters``)."""
+of its logs (Phoenix's and Rails' ``filter_parameters``), Rust's ``SecretString`` (its
+``Debug`` prints ``[REDACTED]``), tower-http's sensitive-header layer, serde's
+``skip_serializing`` on a field (a password's hash kept out of every response)."""
 _MAX_TEXT = 200_000
 
 

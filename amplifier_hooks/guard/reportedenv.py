@@ -53,6 +53,8 @@ _REPORTED = re.compile(
     r"\b(?:Console\.Write\w*|Log\w*|\w*[Ll]ogger\.\w+)\s*\("
     r"|(?:\]\s*=|\b(?:Detail|Title|Message|Extensions)\s*=|\b(?:Ok|Json|WriteAsJsonAsync|Log\w*)\s*\()"
     r"[^\n]{0,120}?\bGetConnectionString\("
+    r"|[\"']env[\"']\s*:\s*dict\(\s*os\.environ\s*\)"
+    r"|\bformat!\([^\n]*env::var\(\s*\"(?:DATABASE_URL|\w*SECRET\w*|\w*PASSWORD\w*)\"\)"
     r"|\b(?:Encode|Fprint\w*|Print\w*|json|JSON|Publish|response|post|Post|send)\s*\("
     r"[^\n]{0,120}?(?:\bos\.Environ\(\)|\bviper\.AllSettings\(\)|\$_ENV\b|\$_SERVER\b"
     r"|\bconfig\(\)->all\(\)|\bSystem\.getenv\(\))"
@@ -86,6 +88,7 @@ def reports_environment(text: str | None) -> bool:
             "all()",
             "getenv",
             "expvar",
+            "env::var",
         )
     ):
         return False

@@ -110,7 +110,7 @@ _POLICY_CLOSED = re.compile(
 _POLICY_OPENED = re.compile(r"\b(?:ip6?tables|nft)\b[^\n]*-P\s+(?:INPUT|OUTPUT|FORWARD)\s+ACCEPT")
 """A firewall's default policy (a dev container's ``init-firewall.sh``) from closed to open."""
 _ALLOW_LIST = re.compile(r"allow|origin|host|except|trust|whitelist|cors|grants?:|select:", re.I)
-_ANYONE = re.compile(r"""["'](?:\*|public|allUsers|allAuthenticatedUsers|everyone)["']""")
+_ANYONE = re.compile(r"""["'](?:\*|public|PUBLIC|allUsers|allAuthenticatedUsers|everyone)["']""")
 """A list entry that admits anyone (``["*"]``), in a text that names who is let in."""
 _DEBUG = r"(?P<key>\b(?:app_)?debug)[\"']?[ \t]*[:=][ \t]*[\"']?"
 _DEBUG_ON = re.compile(_DEBUG + r"(?:true|yes|on|1)\b", re.I)

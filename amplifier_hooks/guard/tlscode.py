@@ -41,13 +41,7 @@ _SKIPS = re.compile(
     r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b"
     r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b"
     r"|\bcheckServerTrusted\s*\([^)]*\)\s*(?:throws\s+[\w.]+\s*)?\{\s*\}"  # Java's trust-all
-    r"|HostnameVerifier\s*\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b"
-    r"|\bInsecureSkipVerify\s*:\s*(?!false\b)[A-Za-z_][\w.]*"  # Go's, from a variable
-    r"|[\"']verify[\"']\s*=>\s*(?:false|0|env\([^)\n]*,\s*false\s*\))|\bwithoutVerifying\(\)"
-    r"|\bMYSQL_ATTR_SSL_VERIFY_SERVER_CERT\s*=>\s*false\b"  # PHP's Guzzle, Laravel's, PDO's
-    r"|\bInsecureTrustManagerFactory\b|ssl\.endpoint\.identification\.algorithm[\"']?\s*[:=]\s*"
-    r"(?:[\"'][\"']|$)",  # Netty's trust-all, Kafka's host name check
-    re.M,
+    r"|HostnameVerifier\s*\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b",
 )
 """A switch that turns certificate or host-name checks off, in the languages' own words."""
 _SKIPS_NAMED = re.compile(
@@ -62,18 +56,42 @@ _SKIPS_NAMED = re.compile(
     r"|\bMinVersion\s*:\s*tls\.Version(?:TLS1[01]|SSL30)\b|\bTLS_RSA_WITH_(?:RC4|3DES)\w*"
     r"|\bClientAuth\s*:\s*tls\.(?:RequestClientCert|RequireAnyClientCert)\b"
     r"|\binsecure\.NewCredentials\(\)|\bgrpc\.WithInsecure\(\)"
+    r"|\bInsecureSkipVerify\s*:\s*(?!false\b)[A-Za-z_][\w.]*"  # Go's, from a variable
+    r"|[\"']verify[\"']\s*=>\s*(?:false|0|env\([^)\n]*,\s*false\s*\))|\bwithoutVerifying\(\)"
+    r"|\bMYSQL_ATTR_SSL_VERIFY_SERVER_CERT\s*=>\s*false\b"  # PHP's Guzzle, Laravel's, PDO's
+    r"|\bInsecureTrustManagerFactory\b|ssl\.endpoint\.identification\.algorithm[\"']?\s*[:=]\s*"
+    r"(?:[\"'][\"']|$)"  # Netty's trust-all, Kafka's host name check
+    r"|\b(?:verify_)?ssl\s*=\s*False\b"  # aiohttp's
+    r"|NSAllowsArbitraryLoads(?:InWebContent|ForMedia)?</key>\s*<true\s*/>"
+    r"|NSExceptionAllowsInsecureHTTPLoads</key>\s*<true\s*/>"
+    r"|NSExceptionMinimumTLSVersion</key>\s*<string>TLSv1\.[01]</string>"
+    r"|\bDisabledTrustEvaluator\b|\bSecPolicyCreateBasicX509\(\)"
+    r"|\bsec_protocol_options_set_verify_block\b[^}]{0,300}?complete\(\s*true\s*\)"
+    r"|\btls_protocol_version_t\.TLSv1[01]\b|\bkTLSProtocol1\b|\ballowsAnyHTTPSCertificate\w*"
+    r"|\.danger_accept_invalid_(?:certs|hostnames)\(\s*(?!false\b)[A-Za-z_]\w*\s*\)"
+    r"|\b(?:Pg)?SslMode::Disable\b|\bSslVerifyMode::NONE\b"
+    r"|\.dangerous\(\)\s*\.set_certificate_verifier\("
+    r"|\btlsMinimumSupportedProtocolVersion\s*=\s*\.TLSv1[01]\b",
+    re.M,
 )
-"""More such switches (.NET's, Android's, SSH's), each named by one of `_NAMES`."""
+"""More such switches (.NET's, Android's, SSH's, Go's, PHP's, Netty's, Kafka's), each named
+by one of `_NAMES`."""
 _NAMES = ("Certificate", "SslProtocols", "SecurityProtocolType", "leartextTraffic",
           "<certificates", "onReceivedSslError", "RevocationMode", "ValidityPeriod",
           "verify_host_key", "StrictHostKeyChecking", "UserKnownHostsFile", "tls.",
-          "insecure.", "WithInsecure")  # fmt: skip
+          "insecure.", "WithInsecure", "InsecureSkipVerify", "verify'", 'verify"',
+          "withoutVerifying", "MYSQL_ATTR", "InsecureTrustManager", "identification",
+          "ssl=", "NSAllows", "NSException", "URLCredential", "TrustEvaluator", "BasicX509",
+          "verify_block", "TLSv1", "kTLSProtocol1", "allowsAnyHTTPS", "danger_accept",
+          "SslMode::", "SslVerifyMode", "dangerous()", "tlsMinimumSupported")  # fmt: skip
 """The speed trick of this module: `_SKIPS_NAMED` is read only where the text holds one of
 these words. One regex of every alternative costs a long write (20 KB, the benchmark's
 ``a file tool writing a long file``) a third more; a substring test costs microseconds."""
 _PINS = re.compile(
     r"<pin\b|<pin-set\b|\bCertificatePinner\b|\.add\(\s*\"[^\"\n]+\"\s*,\s*\"sha256/"
-    r"|\bTrustKit\b|\bpinnedCertificates\b|\bpublicKeyHashes\b",
+    r"|\bTrustKit\b|\bpinnedCertificates\b|\bpublicKeyHashes\b"
+    r"|\bNSPinned(?:Domains|CAIdentities|LeafIdentities)\b|\bPinnedCertificatesTrustEvaluator\b"
+    r"|\bPublicKeysTrustEvaluator\b",
 )
 """A certificate or key pin (Android's ``<pin-set>``, OkHttp's ``CertificatePinner``)."""
 _RETURNS_TRUE = re.compile(r"\breturn\s+true\s*;")
@@ -84,11 +102,52 @@ _DEBUG = re.compile(r"/src/debug/")
 _DEBUG_OVERRIDES = re.compile(r"<debug-overrides\b.*?(?:</debug-overrides>|\Z)", re.S)
 """An Android network configuration's part that only debuggable builds read."""
 _PLAIN_DB = re.compile(
-    r"^(?![^\n]*(?:localhost|127\.0\.0\.1|@postgres[:/]|@db[:/]))[^\n]*\bsslmode\s*=\s*disable\b",
+    r"^(?![^\n]*(?:localhost|127\.0\.0\.1|@postgres[:/]|@db[:/]))[^\n]*\bsslmode[\"']?\s*[:=]\s*[\"']?disable\b",
     re.M,
 )
 """A database's connection told not to use TLS, on a line that names no local host (a
 developer's own PostgreSQL, ``localhost`` or compose's ``@postgres:``, has no certificate)."""
+_TRUSTED = re.compile(r"\bURLCredential(?:\.init)?\(\s*trust\s*:")
+_PIN_HASH = re.compile(r"[\"'](?P<hash>[A-Za-z0-9+/]{43}=)[\"']")
+_PIN_LIST = re.compile(r"\b[\w.]*(?:[Pp]inned|[Pp]ins)\w*\b")
+
+
+def _pins_changed(old: str, new: str) -> bool:
+    """A list of pinned keys (``pinnedKeyHashes``) given a hash it did not hold."""
+    if not _PIN_LIST.search(old) or not _PIN_LIST.search(new):
+        return False
+    before = {m["hash"] for m in _PIN_HASH.finditer(old)}
+    return bool(before) and any(m["hash"] not in before for m in _PIN_HASH.finditer(new))
+
+
+_TLS_SETUP = re.compile(
+    r"\b(?:bind_rustls|RustlsConfig|ClientTlsConfig|ServerTlsConfig|NewServerTLSFromFile)\b"
+    r"|\bcredentials\.NewTLS\(|\bgrpc\.Creds\("
+)
+"""A server's or a client channel's TLS (Rust's axum-server and tonic, Go's gRPC)."""
+_TRUSTS_ALL = re.compile(
+    r"func\s+\w*(?:[Tt]rust|[Cc]ertificate|[Pp]inn?|[Vv]alidat)\w*\([^)]*\)[^{\n]*\{\s*"
+    r"(?://[^\n]*\s*)*return\s+true\b"
+)
+"""A Swift function that decides a server's trust (``validate(trust:)``) saying yes at once."""
+_LOCAL_SECTION = re.compile(
+    r"^(?:dev|development|test|testing|local)\w*:\s*$|localhost|127\.0\.0\.1|@postgres[:/]|@db[:/]",
+    re.I,
+)
+
+
+def _plain_db(text: str) -> int:
+    """How many of `_PLAIN_DB`'s lines ``text`` holds outside a local database's settings
+    (YAML's ``development:`` section, a ``host: localhost`` a few lines above)."""
+    lines = text.splitlines()
+    count = 0
+    for found in _PLAIN_DB.finditer(text):
+        at = text.count("\n", 0, found.start())
+        if not any(_LOCAL_SECTION.search(line) for line in lines[max(0, at - 5) : at]):
+            count += 1
+    return count
+
+
 _EXAMPLE = re.compile(r"\.(?:example|sample|template|dist)$", re.I)
 """A settings file's example (``.env.example``): copied and edited, never run as it is."""
 _MAX_TEXT = 64 * 1024
@@ -97,6 +156,14 @@ _MAX_TEXT = 64 * 1024
 def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
     """Whether a write or edit of code among ``paths`` (tests left out) adds a switch that
     skips TLS certificate checks."""
+    if (
+        any(p.endswith(".swift") for p in paths)
+        and any(
+            more(_TRUSTS_ALL, o, n) for o, n in change_pairs(inputs) if len(o) + len(n) <= _MAX_TEXT
+        )
+        and not all(test_code(p) for p in paths)
+    ):
+        return True
     named = [
         p
         for p in paths
@@ -112,12 +179,18 @@ def skips_tls_checks(paths: Iterable[str], inputs: Mapping[str, Any]) -> bool:
         if len(old) + len(new) > _MAX_TEXT:
             continue
         old, new = _DEBUG_OVERRIDES.sub("", old), _DEBUG_OVERRIDES.sub("", new)
-        if more(_SKIPS, old, new) or ("sslmode" in new and more(_PLAIN_DB, old, new)):
+        if more(_SKIPS, old, new) or ("sslmode" in new and _plain_db(new) > _plain_db(old)):
             return True
         if any(name in new for name in _NAMES) and more(_SKIPS_NAMED, old, new):
             return True
+        if "URLCredential" in new and "SecTrustEvaluate" not in new and more(_TRUSTED, old, new):
+            return True  # a challenge answered with the server's own trust, never evaluated
+        if _pins_changed(old, new):
+            return True  # a pinned key swapped or added: whoever holds it is trusted
         if _PINS.search(old) and live_matches(_PINS, new) < live_matches(_PINS, old):
             return True  # a pin of the server's key taken out: any CA's certificate passes
+        if old and live_matches(_TLS_SETUP, new) < live_matches(_TLS_SETUP, old):
+            return True  # a server's or a channel's TLS taken out: it talks in the clear
         if "SslPolicyErrors" in old and more(_RETURNS_TRUE, old, new):
             return True  # a certificate callback that now says yes
     return False

@@ -26,12 +26,13 @@ _RAW = re.compile(
     r"<%==|<%=\s*raw\s*\(?\s*(?![\"'])[@\w]|\.html_safe\b|@Html\.Raw\(\s*(?![\"'])\w"
     r"|\{!!\s*(?:\$|request\(|old\(|html_entity_decode\(|input\()|\{\{[^}\n]*\|\s*safe\s*\}\}|\bdangerouslySetInnerHTML\s*=\s*\{\{\s*__html\s*:"
     r"\s*(?![\"'`])\w|\bv-html\s*=|\bMarkup\(\s*(?![\"'])\w|\bmark_safe\(\s*(?![\"'])\w"
-    r"|\binnerHTML\s*=\s*(?![\"'`])\w|\btemplate\.HTML\(\s*(?![\"'`])\w",
+    r"|\binnerHTML\s*=\s*(?![\"'`])\w|\btemplate\.HTML\(\s*(?![\"'`])\w"
+    r"|\bautoescape_on\(\s*vec!\[\s*\]\s*\)|\bautoescape\s*=\s*False\b",
 )
 """A value printed as markup, in the words of ERB, Razor, Blade, Jinja and Django, React,
 Vue, Flask's ``Markup``, the DOM and Go's ``html/template``."""
 _WORDS = ("<%=", "html_safe", "Html.Raw", "{!!", "safe", "dangerouslySetInnerHTML", "v-html",
-          "Markup(", "innerHTML", "template.HTML")  # fmt: skip
+          "Markup(", "innerHTML", "template.HTML", "autoescape")  # fmt: skip
 """A word each of `_RAW`'s prints holds: a text with none is not read (a long write's cost)."""
 _SANITIZED = re.compile(
     r"\b(?:sanitize|DOMPurify|bleach|escape|strip_tags|HtmlSanitizer)\w*"
