@@ -125,11 +125,14 @@ postgres browser &:
 # pinned in tools/<name>/package-lock.json and installed into .cache/<name> for the host tests.
 # Without npm or its registry the tests that need one skip and say why -- except under
 # CI=true. (A stamp, not the binary: npm gives unpacked files a fixed old mtime.)
+# A registry that drops one request must not fail the run: npm ci is tried three times.
+NPM_CI = for try in 1 2 3; do npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1 \
+	&& exit 0; sleep $$((try * 10)); done; exit 1
 $(CACHE)/%/.installed: tools/%/package.json tools/%/package-lock.json
 	@mkdir -p $(@D)
 	@cp $^ $(@D)/
 	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the $* tests will skip"; \
-	elif (cd $(@D) && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then \
+	elif (cd $(@D) && $(NPM_CI)); then \
 		touch $@; \
 	else echo "warning: npm could not install $*: its tests will skip"; fi
 # OpenClaw's preinstall refuses a Node older than 24.16: it installs with npm's Node 24 first
@@ -140,8 +143,7 @@ $(CACHE)/openclaw/.installed: tools/openclaw/package.json tools/openclaw/package
 	@cp tools/openclaw/package.json tools/openclaw/package-lock.json $(@D)/
 	@if ! command -v npm >/dev/null; then echo "warning: npm missing: the openclaw tests will skip"; \
 	elif [ ! -x $(NODE24_BIN)/node ]; then echo "warning: no Node 24: the openclaw tests will skip"; \
-	elif (cd $(@D) && PATH=$(NODE24_BIN):$$PATH npm ci --no-audit --no-fund --loglevel=error \
-		>/dev/null 2>&1); then touch $@; \
+	elif (cd $(@D) && export PATH=$(NODE24_BIN):$$PATH && $(NPM_CI)); then touch $@; \
 	else echo "warning: npm could not install openclaw: its tests will skip"; fi
 $(AGENT_CLIS): %: $(CACHE)/%/.installed
 
