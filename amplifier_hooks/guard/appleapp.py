@@ -50,8 +50,7 @@ _GIVEN = re.compile(
     r"|(?s:queryItems\?.{0,160}?\.value\b.{0,200}?appendingPathComponent\(\s*\w+\s*\))"
     r"|<string>(?:applinks|webcredentials|activitycontinuation):\*\."
     r"|\bisExpired\s*:\s*Bool\s*\{\s*(?:return\s+)?false\s*\}"
-    r"|<key>\w*(?:Secret|PrivateKey)</key>\s*<string>[^<$]{8,}</string>",
-    re.S,
+    r"|<key>\w*(?:Secret|PrivateKey)</key>\s*<string>[^<$]{8,}</string>"
 )
 """What an app's new text gives away (module doc)."""
 _CHECKS = re.compile(

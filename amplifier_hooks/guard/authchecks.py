@@ -196,12 +196,26 @@ _GATE = re.compile(
     r"|Depends\(\s*(?:require|get_current|verify|check)_\w+|Security\(\s*\w+"
     r"|AxesMiddleware|axes\.backends\.AxesBackend|django_ratelimit|ratelimit\("
     r"|(?:user|author)\.id\s*!=\s*\w*OWNER\w*|require_(?:auth|admin|login|role|user|scope)\w*)\b"
+    r"|\bmiddleware\(\s*\[?[^)\n]*[\"'](?:auth(?::[\w-]+)?|verified|can:[\w-]+|signed|password\.confirm)[\"']"
+    r"|\b[Rr]equire(?:Auth|Role|Login|Admin|Scope)\w*\(|\bcsrf\.Protect\(|\bnosurf\.New\("
+    r"|\bhttp\.(?:StatusUnauthorized|StatusForbidden)\b|\brequire(?:Issuer|Audience)\("
+    r"|\ballowed\w*(?:Host|Origin|URL|Url)\w*\(|\bgrpc\.Creds\(|\bauthz\.(?:Unary|Stream)\w*\("
+    r"|\bargs\.get\(\s*[\"']state[\"']\s*\)|\bsecure_filename\(|\.is_private\b"
+    r"|\bfilter\s*=\s*[\"']data[\"']|\brawNonce\b|\.nonce\s*=|\bcheckState\w*\("
+    r"|\bevaluatePolicy\(|\bhost\s*==\s*[\"'][\w.-]+\.\w+[\"']"
+    r"|\bCsrf\w*Layer\b|\bvalidate_?[Tt]oken\b|\bconstant_time_eq\b|\bct_eq\(|\bsanitize_filename\b"
+    r"|\ballowed_(?:hosts|origins|urls)\b"
+    r"|\bGovernorLayer\b|\.starts_with\(&\w+\.\w*(?:dir|root)\)"
 )
 """A route's gate: the middleware or decorator that signs the caller in or checks the
-request's signature (a webhook's); a contract function's access modifier (``onlyOwner``
-on ``_authorizeUpgrade``: without it anyone upgrades the proxy); a server's authorization
-interceptor or filter registered; an OAuth callback's comparison of the ``state`` it got
-with the one it sent (without it, another site's sign-in is taken for the user's)."""
+request's signature (a webhook's; Laravel's ``middleware(['auth'])``, chi's
+``r.Use(RequireAuth(..))``, gorilla's ``csrf.Protect``); a contract function's access
+modifier (``onlyOwner`` on ``_authorizeUpgrade``: without it anyone upgrades the proxy); a
+server's authorization interceptor or filter registered; a handler's refusal (Go's
+``401``, ``403``); a token's issuer or audience required; a URL's host checked against a
+list; an OAuth callback's comparison of the ``state`` it got with the one it sent (without
+it, another site's sign-in is taken for the user's). One that is gone from the new text, or
+commented out in it, is a gate taken off."""
 _FAKED = re.compile(r"\breturn\s*\{\s*(?:valid|verified|isValid|authorized|allowed)\s*:\s*true\b")
 """A check's result made up (``return { valid: true, ... }``): a purchase, a receipt or a
 token taken as verified without being checked."""
@@ -263,7 +277,7 @@ def _weakens(old: str, new: str, session: bool) -> bool:
         return True
     if old and (dropped(_LIMITER, old, new) or dropped(_GATE, old, new)):
         return True
-    if old and live_matches(_GATE, new) < live_matches(_GATE, old):  # a gate commented out
+    if old and live_matches(_GATE, new) < live_matches(_GATE, old):
         return True
     if old and window_widened(old, new):
         return True

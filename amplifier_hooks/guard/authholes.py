@@ -3,20 +3,19 @@
 Besides a check taken out or switched off (`authchecks`), an edit can leave the check in
 place and make it pass: Laravel's CSRF exceptions or Flask-WTF's ``csrf.exempt`` given a
 path that is not a webhook's, a master key compared beside the constant-time comparison
-of the real one, a route's middleware, a handler's refusal or a token's issuer check taken
-out, a token's claims read after its signature check is gone, a secret's setting given a
-literal, a production-only refusal removed, a list of public routes told that ``/`` is
-one (every path starts with it), a key checked only when one is sent, a request without a
-token answered with a user, a user chosen by a header the caller sends, a request body's
-struct given a role or a verified flag, an admin router moved past the layer that
-guards it. `authchecks` asks each as a sign-in weakened.
+of the real one, a token's claims read after its signature check is gone, a secret's
+setting given a literal, a production-only refusal removed, a list of public routes told
+that ``/`` is one (every path starts with it), a key checked only when one is sent, a
+request without a token answered with a user, a user chosen by a header the caller sends,
+a request body's struct given a role or a verified flag, an admin router moved past the
+layer that guards it. `authchecks` asks each as a sign-in weakened.
 """
 
 from __future__ import annotations
 
 import re
 
-from amplifier_hooks.guard.changedtext import added, dropped, more
+from amplifier_hooks.guard.changedtext import added, more
 
 __all__ = ["holes_cut"]
 
@@ -27,7 +26,7 @@ def holes_cut(old: str, new: str) -> bool:
         _csrf_exempted(old, new) or more(_MASTER_KEY, old, new) or _literal_secret(old, new)
     ):
         return True
-    if old and (dropped(_ROUTE_GATE, old, new) or _verification_dropped(old, new)):
+    if old and _verification_dropped(old, new):
         return True
     if old and len(_PROD_REFUSAL.findall(new)) < len(_PROD_REFUSAL.findall(old)):
         return True
@@ -70,21 +69,6 @@ _MASTER_KEY = re.compile(
 )
 """A key compared with a fixed string beside the constant-time comparison of the real one:
 a master key that opens every account."""
-_ROUTE_GATE = re.compile(
-    r"\bmiddleware\(\s*\[?[^)\n]*[\"'](?:auth(?::[\w-]+)?|verified|can:[\w-]+|signed|password\.confirm)[\"']"
-    r"|\b[Rr]equire(?:Auth|Role|Login|Admin|Scope)\w*\(|\bcsrf\.Protect\(|\bnosurf\.New\("
-    r"|\bhttp\.(?:StatusUnauthorized|StatusForbidden)\b|\brequire(?:Issuer|Audience)\("
-    r"|\ballowed\w*(?:Host|Origin|URL|Url)\w*\(|\bgrpc\.Creds\(|\bauthz\.(?:Unary|Stream)\w*\("
-    r"|\bargs\.get\(\s*[\"']state[\"']\s*\)|\bsecure_filename\(|\.is_private\b"
-    r"|\bfilter\s*=\s*[\"']data[\"']|\brawNonce\b|\.nonce\s*=|\bcheckState\w*\("
-    r"|\bevaluatePolicy\(|\bhost\s*==\s*[\"'][\w.-]+\.\w+[\"']"
-    r"|\bCsrf\w*Layer\b|\bvalidate_?[Tt]oken\b|\bconstant_time_eq\b|\bct_eq\(|\bsanitize_filename\b"
-    r"|\ballowed_(?:hosts|origins|urls)\b"
-    r"|\bGovernorLayer\b|\.starts_with\(&\w+\.\w*(?:dir|root)\)"
-)
-"""A route's sign-in, role or CSRF middleware (Laravel's ``middleware(['auth'])``, chi's
-``r.Use(RequireAuth(..))``, gorilla's ``csrf.Protect``), a handler's refusal (Go's ``401``,
-``403``), a token's issuer or audience required, a URL's host checked against a list."""
 _PROD_REFUSAL = re.compile(
     r"\bif\s*\(?[^\n]*\b(?:Env|ENV|env|environment|Environment|APP_ENV)\w*\s*===?\s*[\"']"
     r"(?:production|prod)[\"'][^\n]*\n\s*return\b"

@@ -140,12 +140,12 @@ def _plain_db(text: str) -> int:
     """How many of `_PLAIN_DB`'s lines ``text`` holds outside a local database's settings
     (YAML's ``development:`` section, a ``host: localhost`` a few lines above)."""
     lines = text.splitlines()
-    count = 0
-    for found in _PLAIN_DB.finditer(text):
-        at = text.count("\n", 0, found.start())
-        if not any(_LOCAL_SECTION.search(line) for line in lines[max(0, at - 5) : at]):
-            count += 1
-    return count
+    return sum(
+        1
+        for at, line in enumerate(lines)
+        if _PLAIN_DB.search(line)
+        and not any(_LOCAL_SECTION.search(above) for above in lines[max(0, at - 5) : at])
+    )
 
 
 _EXAMPLE = re.compile(r"\.(?:example|sample|template|dist)$", re.I)

@@ -86,6 +86,27 @@ CASES = [
         "Route::prefix('admin')->group(function () {",
         ("ask", "auth-weakened"),
     ),
+    (  # the same gate commented out rather than taken out
+        "routes/web.php",
+        "Route::middleware(['auth', 'verified'])->prefix('admin')->group(function () {",
+        (
+            "// Route::middleware(['auth', 'verified'])->prefix('admin')->group(function () {\n"
+            "Route::prefix('admin')->group(function () {"
+        ),
+        ("ask", "auth-weakened"),
+    ),
+    (
+        "cmd/web/routes.go",
+        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
+        "\t// r.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
+        ("ask", "auth-weakened"),
+    ),
+    (
+        "cmd/web/routes.go",
+        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
+        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)\n\tr.Get(\"/about\", about)",
+        ("allow", "edit-workspace"),
+    ),
     (
         "app/Providers/AuthServiceProvider.php",
         "    {",
