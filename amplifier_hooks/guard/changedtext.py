@@ -6,11 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from amplifier_hooks.guard.matchwords import may_match
+
 __all__ = ["added", "commented", "dropped", "lines_added", "live_matches", "more", "number_moved"]
 
 
 def added(pattern: re.Pattern[str], old: str, new: str) -> bool:
     """Whether ``new`` has a match of ``pattern`` whose text ``old`` does not hold."""
+    if not may_match(pattern, new):
+        return False
     return any(found.group() not in old for found in pattern.finditer(new))
 
 
@@ -22,7 +26,9 @@ def dropped(pattern: re.Pattern[str], old: str, new: str) -> bool:
 def more(pattern: re.Pattern[str], old: str, new: str) -> bool:
     """Whether ``new`` has more matches of ``pattern`` than ``old``: one more switch
     turned off, one more opening, even where the same text was already there once."""
-    return len(pattern.findall(new)) > len(pattern.findall(old))
+    if not may_match(pattern, new):
+        return False
+    return len(pattern.findall(new)) > (len(pattern.findall(old)) if may_match(pattern, old) else 0)
 
 
 def number_moved(
@@ -60,4 +66,6 @@ def commented(line: str) -> bool:
 def live_matches(pattern: re.Pattern[str], text: str) -> int:
     """Matches of ``pattern`` on the lines of ``text`` that are not comments: a check
     commented out by an edit is a check taken out."""
+    if not may_match(pattern, text):
+        return 0
     return sum(len(pattern.findall(line)) for line in text.splitlines() if not commented(line))
