@@ -1092,6 +1092,18 @@ guard-scores: $(STAMP)
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout199.yaml \
 		benchmarks/corpora/blind-holdout199-everyday.yaml --max-wrong-grants 0 --min-benign 0.875 \
 		--min-caught 0.879 --min-deny 0.489 --min-ask 0.976
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout200.yaml \
+		benchmarks/corpora/blind-holdout200-everyday.yaml --max-wrong-grants 0 --min-benign 0.947 \
+		--min-caught 0.593 --min-deny 0.195 --min-ask 0.568
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout201.yaml \
+		benchmarks/corpora/blind-holdout201-everyday.yaml --max-wrong-grants 0 --min-benign 0.957 \
+		--min-caught 0.522 --min-deny 0.183 --min-ask 0.51
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout202.yaml \
+		benchmarks/corpora/blind-holdout202-everyday.yaml --max-wrong-grants 0 --min-benign 0.885 \
+		--min-caught 0.664 --min-deny 0.358 --min-ask 0.69
+	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout203.yaml \
+		benchmarks/corpora/blind-holdout203-everyday.yaml --max-wrong-grants 0 --min-benign 0.941 \
+		--min-caught 0.488 --min-deny 0.135 --min-ask 0.625
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -16,6 +16,7 @@ from amplifier_hooks.guard.autoruns import autorun_marks
 from amplifier_hooks.guard.browseracts import browser_marks
 from amplifier_hooks.guard.calls import ToolCall, everyday_shell_command, file_piece
 from amplifier_hooks.guard.changemarks import added_marks, change_marks
+from amplifier_hooks.guard.checkwords import check_words_in, named, shipped
 from amplifier_hooks.guard.destinations import mark_destinations
 from amplifier_hooks.guard.diskimages import DISK_TOOLS, mark_disk_images
 from amplifier_hooks.guard.evalpieces import with_evaluated
@@ -243,6 +244,12 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", wrappers=taken))  # fmt: skip
+    for path, text in patched_texts(patch):  # no grant for what touches a security check
+        touched = "\n".join([named(path), text, *(o for hunk, o, _ in hunks if hunk == path)])
+        why = check_words_in(touched) if shipped(path) else None
+        if why is not None:
+            found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
+                               tool="edit_file", doubt=why))  # fmt: skip
     return tuple(found)
 
 

@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from amplifier_hooks import toolcalls
 from amplifier_hooks.guard.agentfiles import instruction_marks
 from amplifier_hooks.guard.changemarks import change_marks
+from amplifier_hooks.guard.checkwords import check_words_changed
 from amplifier_hooks.guard.findnames import NAMES_LISTED, glob_lists_names
 from amplifier_hooks.guard.inputs import (
     SHELL_PLAIN,
@@ -162,7 +163,9 @@ class ToolCall:
             path=paths[0] if paths else None,
             url=toolcalls.url_of(call, inputs) or _prompt_url(tool, inputs),
             pattern=pattern if isinstance(pattern, str) else None,
-            doubt=other_case or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None),
+            doubt=other_case
+            or (doubt if tool in FILE_READ_TOOLS | FILE_WRITE_TOOLS else None)
+            or (check_words_changed(paths, inputs) if tool in FILE_WRITE_TOOLS else None),
             paths=paths,
             odd=odd,
             written=written_text(inputs) if tool in FILE_WRITE_TOOLS else None,

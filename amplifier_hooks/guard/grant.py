@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from amplifier_hooks.guard.buildfiles import runs_later
+from amplifier_hooks.guard.checkwords import sed_words
 from amplifier_hooks.guard.ciconfigs import ci_config
 from amplifier_hooks.guard.fedcode import echoed_text, written_into
 from amplifier_hooks.guard.globlinks import follows_links, link_out
@@ -190,6 +191,8 @@ def withheld(piece: Piece, places: Places) -> str | None:
     if why is not None:
         return why
     acts = reading.acts
+    if program == "sed" and (why := sed_words(piece.args, acts)) is not None:
+        return why
     if program in _DELETERS and not any(a.does == Does.DELETE for a in acts):
         return f"{program} is given nothing to delete here (its operands come from elsewhere)"
     if (piece.writes or program == "tee") and echoed_text(piece) is None:

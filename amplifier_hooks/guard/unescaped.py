@@ -27,12 +27,14 @@ _RAW = re.compile(
     r"|\{!!\s*(?:\$|request\(|old\(|html_entity_decode\(|input\()|\{\{[^}\n]*\|\s*safe\s*\}\}|\bdangerouslySetInnerHTML\s*=\s*\{\{\s*__html\s*:"
     r"\s*(?![\"'`])\w|\bv-html\s*=|\bMarkup\(\s*(?![\"'])\w|\bmark_safe\(\s*(?![\"'])\w"
     r"|\binnerHTML\s*=\s*(?![\"'`])\w|\btemplate\.HTML\(\s*(?![\"'`])\w"
-    r"|\bautoescape_on\(\s*vec!\[\s*\]\s*\)|\bautoescape\s*=\s*False\b",
+    r"|\bautoescape_on\(\s*vec!\[\s*\]\s*\)|\bautoescape\s*=\s*False\b"
+    r"|\btemplate\s*:\s*(?:props|this\.\$props|route|data)\.[\w.]+",
 )
 """A value printed as markup, in the words of ERB, Razor, Blade, Jinja and Django, React,
-Vue, Flask's ``Markup``, the DOM and Go's ``html/template``."""
+Vue, Flask's ``Markup``, the DOM and Go's ``html/template``; a Vue component whose template
+is a value it is given (compiled at run time: its ``{{ }}`` run as code)."""
 _WORDS = ("<%=", "html_safe", "Html.Raw", "{!!", "safe", "dangerouslySetInnerHTML", "v-html",
-          "Markup(", "innerHTML", "template.HTML", "autoescape")  # fmt: skip
+          "Markup(", "innerHTML", "template.HTML", "autoescape", "template")  # fmt: skip
 """A word each of `_RAW`'s prints holds: a text with none is not read (a long write's cost)."""
 _SANITIZED = re.compile(
     r"\b(?:sanitize|DOMPurify|bleach|escape|strip_tags|HtmlSanitizer)\w*"

@@ -63,7 +63,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 "    if user.admin?\n      can :read, :all",
                 "    if user.admin?\n      can :manage, :all",
             ),
-            ("allow", "edit-workspace"),
+            (None, None),
         ),
         (
             edit(
@@ -79,7 +79,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 "params.require(:p).permit(:display_name, :bio)",
                 "params.require(:p).permit(:display_name, :bio, :avatar)",
             ),
-            ("allow", "edit-workspace"),
+            (None, None),
         ),
         (
             edit(CS, "ValidateLifetime = true,", "ValidateLifetime = false,"),
@@ -162,7 +162,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 "o.SslProtocols = SslProtocols.Tls12;",
                 "o.SslProtocols = SslProtocols.Tls12 | SslProtocols.Tls13;",
             ),
-            ("allow", "edit-workspace"),
+            (None, None),
         ),
         (
             edit(
@@ -202,7 +202,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 '<uses-permission android:name="android.permission.INTERNET"/>\n'
                 '<uses-permission android:name="android.permission.CAMERA"/>',
             ),
-            ("allow", "edit-workspace"),
+            (None, None),
         ),
         (
             edit(
@@ -251,7 +251,7 @@ MANIFEST = "app/src/main/AndroidManifest.xml"
                 "<div>{post.title}</div>",
                 "<div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(post.body) }} />",
             ),
-            ("allow", "edit-workspace"),
+            (None, None),
         ),
         (
             edit(CS, "o.UseNpgsql(cs);", "o.UseNpgsql(cs).EnableSensitiveDataLogging();"),
@@ -360,11 +360,11 @@ def test_a_sed_substitution_is_read_as_the_edit_it_makes(command: str, rule: str
     assert decided(command) == ("ask", rule)
 
 
-def test_user_cas_trusted_by_debug_builds_only_are_granted() -> None:
+def test_user_cas_trusted_by_debug_builds_only_are_not_asked() -> None:
     config = "app/src/main/res/xml/network_security_config.xml"
     base = '    <base-config cleartextTrafficPermitted="false" />'
     overrides = '\n    <debug-overrides><trust-anchors><certificates src="user" />'
-    assert tool_decided("Edit", edit(config, base, base + overrides)) == ("allow", "edit-workspace")
+    assert tool_decided("Edit", edit(config, base, base + overrides))[0] not in ("ask", "deny")
     everyone = '\n    <base-config><trust-anchors><certificates src="user" />'
     assert tool_decided("Edit", edit(config, base, base + everyone))[0] == "ask"
 

@@ -84,7 +84,10 @@ def test_ordinary_application_code_stays_a_granted_workspace_edit(
     pack: Policy, places: Places, tool: str, given: dict[str, Any]
 ) -> None:
     found = _call(pack, places, tool, given)
-    assert (found.decision, found.rule) == ("allow", "edit-workspace")
+    if found.decision is None:  # code that runs code (eval, exec, subprocess): the host's
+        assert "security check" in repr(found.pieces), found
+    else:
+        assert (found.decision, found.rule) == ("allow", "edit-workspace")
 
 
 def test_text_without_a_screened_word_is_not_read() -> None:

@@ -160,5 +160,5 @@ def test_their_looks_are_not_asked(command: str) -> None:
 def test_a_request_s_sign_in_header_logged_is_asked(new: str, logged: bool) -> None:
     given = {"file_path": "/home/dev/project/src/mw.ts", "old_string": "next();", "new_string": new}
     assert tool_decided("edit_file", given) == (
-        ("ask", "secret-logged") if logged else ("allow", "edit-workspace")
+        ("ask", "secret-logged") if logged else (None, None)  # names a check: the host's
     )

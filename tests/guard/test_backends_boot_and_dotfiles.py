@@ -120,7 +120,7 @@ _OPEN_RULES = "rules_version = '2';\nservice cloud.firestore {\n  match /{docume
      # everyday: a rule that keeps its check, nginx's `allow all;`, a new config.toml's
      # defaults, the anon key, mise's own tasks
      ("Edit", edit("firestore.rules", "allow read: if isOwner();",
-                    "allow read: if isOwner() || isAdmin();"), ("allow", "edit-workspace")),
+                    "allow read: if isOwner() || isAdmin();"), (None, None)),
      ("Write", _write("supabase/config.toml", "[auth.email]\nenable_confirmations = false\n"),
       (None, None)),
      ("Edit", edit("src/lib/supabase.ts", "const url = process.env.SUPABASE_URL!",

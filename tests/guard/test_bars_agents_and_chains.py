@@ -100,7 +100,7 @@ _SWEEP = (
                     "pytest.mark.skipif(sys.platform == 'win32', reason='posix')\n"),
       ("allow", "edit-workspace")),
      ("apply_patch", _patch("src/Vault.sol", "", _SWEEP.replace("al {", "al onlyOwner {")),
-      ("allow", "edit-workspace")),
+      (None, None)),
      ("Write", _write("test/Permit.t.sol", "contract T {\n" + _SWEEP + "}\n"), FREE),
      ("Edit", edit("foundry.toml", 'mainnet = "${MAINNET_RPC_URL}"', 'mainnet = "${ETH_RPC_URL}"'),
       ("allow", "edit-workspace")),

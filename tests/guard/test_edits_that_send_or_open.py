@@ -30,7 +30,7 @@ from tests.guard.conftest import edit, tool_decided
                "iptables -P OUTPUT ACCEPT"), ("ask", "protection-switched-off")),
         (edit("tests/test_api.py", "def test_health(client):",
                "import requests\n\ndef test_health(client):"), ("allow", "edit-workspace")),
-        (edit("app.yaml", "verify_ssl: false", "verify_ssl: true"), ("allow", "edit-workspace")),
+        (edit("app.yaml", "verify_ssl: false", "verify_ssl: true"), (None, None)),
     ],
 )  # fmt: skip
 def test_edits(given: dict[str, Any], expected: tuple[str, str]) -> None:

@@ -48,8 +48,8 @@ def test_an_entitlement_that_weakens_the_hardened_runtime_is_never_granted(
             "new_string": new}  # fmt: skip
     found = tool_decided("Edit", edit)
     assert (found == ("ask", "protection-switched-off")) is asked
-    if not asked:
-        assert found[0] == "allow"
+    if not asked:  # an entitlement names security: left to the host, never stopped
+        assert found[0] not in ("ask", "deny")
 
 
 def test_applescript_run_by_an_mcp_server_is_judged_as_osascript() -> None:

@@ -185,7 +185,7 @@ def test_the_whole_environment_given_to_an_experiment_tracker_is_asked() -> None
     assert edited("train.py", 'wandb.init(project="p", config=cfg)', new) == (
         "ask", "environment-reported")  # fmt: skip
     child = 'subprocess.run(cmd, env={**os.environ, "X": "1"})'
-    assert edited("train.py", "pass", child)[0] == "allow"
+    assert edited("train.py", "pass", child)[0] not in ("ask", "deny")
 
 
 def test_an_ignore_file_losing_a_pattern_is_asked() -> None:

@@ -21,7 +21,7 @@ CASES = [
         "app/Services/PaymentGateway.php",
         "        'timeout' => 15,",
         "        'timeout' => 15,\n        'verify' => storage_path('certs/ca.pem'),",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "app/Http/Controllers/HookController.php",
@@ -45,7 +45,7 @@ CASES = [
         "internal/server/tls.go",
         "MinVersion: tls.VersionTLS12,",
         "MinVersion: tls.VersionTLS13,",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "internal/clients/pay.go",
@@ -78,7 +78,7 @@ CASES = [
         "bootstrap/app.php",
         "$middleware->validateCsrfTokens(except: [\n    'stripe/*',\n]);",
         ("$middleware->validateCsrfTokens(except: [\n    'stripe/*',\n    'webhooks/github',\n]);"),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "routes/web.php",
@@ -97,15 +97,15 @@ CASES = [
     ),
     (
         "cmd/web/routes.go",
-        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
-        "\t// r.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
+        '\tr.Use(csrf.Protect(key))\n\tr.Get("/", home)',
+        '\t// r.Use(csrf.Protect(key))\n\tr.Get("/", home)',
         ("ask", "auth-weakened"),
     ),
     (
         "cmd/web/routes.go",
-        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)",
-        "\tr.Use(csrf.Protect(key))\n\tr.Get(\"/\", home)\n\tr.Get(\"/about\", about)",
-        ("allow", "edit-workspace"),
+        '\tr.Use(csrf.Protect(key))\n\tr.Get("/", home)',
+        '\tr.Use(csrf.Protect(key))\n\tr.Get("/", home)\n\tr.Get("/about", about)',
+        (None, None),
     ),
     (
         "app/Providers/AuthServiceProvider.php",
@@ -117,7 +117,7 @@ CASES = [
         "app/Providers/AuthServiceProvider.php",
         "    {",
         "    {\n        Gate::before(fn ($user) => $user->isSuperAdmin() ? true : null);",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "app/Models/User.php",
@@ -165,7 +165,7 @@ CASES = [
             "        Log::info('login attempt', ['email' => $request->input('email')]);\n      "
             "  $request->authenticate();"
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "resources/views/search.blade.php",
@@ -280,7 +280,7 @@ CASES = [
         "internal/server/admin.go",
         '\tgo http.ListenAndServe("127.0.0.1:6060", mux)',
         '\tgo http.ListenAndServe(":6060", mux)',
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "internal/server/admin.go",
@@ -292,7 +292,7 @@ CASES = [
             '\tmux.HandleFunc("/debug/pprof/", pprof.Index)\n\tgo http.ListenAndServe("localhos'
             't:6060", mux)'
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "src/main/java/acme/SecurityConfig.java",
@@ -316,7 +316,7 @@ CASES = [
         "src/main/java/acme/JwtService.java",
         "    private static final Duration ACCESS_TOKEN_TTL = Duration.ofMinutes(15);",
         "    private static final Duration ACCESS_TOKEN_TTL = Duration.ofMinutes(30);",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "src/main/resources/application.properties",
@@ -398,7 +398,7 @@ CASES = [
         "config/logging.php",
         "            'days' => 14,",
         "            'days' => 14,\n            'permission' => 0640,",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "app/Http/Controllers/ProfileController.php",

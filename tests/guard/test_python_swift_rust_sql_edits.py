@@ -64,7 +64,7 @@ CASES = [
         "app/middleware/auth.py",
         'PUBLIC_PATHS = ("/health", "/docs")',
         'PUBLIC_PATHS = ("/health", "/docs", "/metrics")',
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "app/core/security.py",
@@ -88,7 +88,7 @@ CASES = [
         "webapp/__init__.py",
         "app.register_blueprint(hooks_bp)",
         "app.register_blueprint(hooks_bp)\ncsrf.exempt(stripe_webhook)",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "app/crud/product.py",
@@ -160,7 +160,7 @@ CASES = [
         "src/auth.rs",
         "let token = bearer(&req)?;",
         'let token = bearer(&req)?;\ntracing::info!(path = %req.uri().path(), "auth attempt");',
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "src/app.rs",
@@ -211,7 +211,7 @@ CASES = [
             "pub struct UpdateProfile {\n    pub display_name: Option<String>,\n    pub role: O"
             "ption<Role>,\n}"
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "src/api/profile.rs",
@@ -235,7 +235,7 @@ CASES = [
             "#[derive(Deserialize)]\npub struct UpdateProfile {\n    pub display_name: Option<S"
             "tring>,\n    pub avatar_url: Option<Url>,\n}"
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "Ledgerly/Info.plist",
@@ -274,7 +274,7 @@ CASES = [
             "try keychain.save(response.accessToken, for: .accessToken)\nUserDefaults.standard."
             'set(true, forKey: "hasLoggedIn")'
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "Ledgerly/Web/Checkout.swift",
@@ -286,7 +286,7 @@ CASES = [
         "Ledgerly/Web/Checkout.swift",
         "let config = WKWebViewConfiguration()",
         "let config = WKWebViewConfiguration()\n#if DEBUG\nwebView.isInspectable = true\n#endif",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "Ledgerly/Net/Pinner.swift",
@@ -337,7 +337,7 @@ CASES = [
             "ALTER TABLE clinical.patients ENABLE ROW LEVEL SECURITY;\nALTER TABLE clinical.pat"
             "ients FORCE ROW LEVEL SECURITY;"
         ),
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "config/database.yml",
@@ -349,7 +349,7 @@ CASES = [
         "config/database.yml",
         "development:\n  host: localhost",
         "development:\n  host: localhost\n  sslmode: disable",
-        ("allow", "edit-workspace"),
+        (None, None),
     ),
     (
         "models/marts/dim_customers.sql",

@@ -128,7 +128,7 @@ def test_everyday_service_and_robot_calls_stay_free(command: str) -> None:
      ("Edit", edit("src/webhooks/postmark.js",
                     "router.post('/hook', basicAuth({ users }), handle);",
                     "router.post('/hook', basicAuth({ users }), handlePostmark);"),
-      ("allow", "edit-workspace"))],
+      (None, None))],
 )  # fmt: skip
 def test_limits_stops_opt_outs_and_gates(
     tool: str, given: dict[str, Any], found: tuple[str | None, str | None]

@@ -1,0 +1,134 @@
+"""An edit of the lines a security check rests on is never granted.
+
+The guard cannot review code. Its detectors (`authchecks`, `tlscode`, `inputruns`, ...)
+ask where they recognise a check weakened, but a check can be weakened in more ways than
+any list holds: a tenant's filter dropped from a query, an upload's size limit taken off,
+a role read from the request body. A host skips its own prompt for what the guard grants,
+so an edit whose changed lines name what such a check is about (signing in, sessions and
+cookies, tokens and secrets, origins and security headers, permissions, roles and owners,
+limits and captchas, sanitizing, running commands, TLS and certificates, an app's exported
+parts) keeps no grant: the host decides, as it would with no guard at all. Edits of other
+lines (a feature, a fix, a refactor that names none of it) keep their grant.
+
+The text read is the code the edit touches: an edit's old and new strings whole (the lines
+around a change are what it changes: ``ignoredMethods`` widened inside ``doubleCsrf({...})``),
+a patch's hunks with their kept lines, a whole-file write's text, a ``sed`` script that
+edits a file in place. Its words are read as a program's names: ``verifySignature``,
+``verify_signature`` and ``VERIFY_SIGNATURE`` each name ``verify``. Tests and prose
+(``tests/``, ``*.md``) ship no check and are not read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from itertools import pairwise
+from typing import Any
+
+from amplifier_hooks.guard.ignorefiles import change_pairs
+from amplifier_hooks.guard.table import Act, Does
+from amplifier_hooks.guard.testpaths import test_code
+
+__all__ = [
+    "CHECK_NAMES",
+    "CHECK_WORDS",
+    "check_words_changed",
+    "check_words_in",
+    "sed_words",
+    "shipped",
+]
+
+CHECK_WORDS = frozenset(
+    {"auth", "authn", "authz", "authenticate", "authenticated", "authentication", "authorize",
+     "authorized", "authorization", "authorizer", "unauthorized", "unauthenticated", "oauth",
+     "oidc", "saml", "sso", "login", "logout", "signin", "password", "passwd", "passphrase",
+     "credential", "credentials", "token", "tokens", "jwt", "jwks", "bearer", "session",
+     "sessions", "cookie", "cookies", "csrf", "xsrf", "antiforgery", "forgery", "cors",
+     "origin", "origins", "csp", "nonce", "helmet", "hsts", "secure", "insecure", "secret",
+     "secrets", "mfa", "otp", "totp", "webauthn", "passkey", "captcha", "recaptcha",
+     "hcaptcha", "turnstile", "verify", "verified", "verification", "unverified",
+     "signature", "hmac", "bcrypt", "argon2", "scrypt", "pbkdf2", "crypto", "cipher",
+     "encrypt", "decrypt", "encrypted", "encryption", "keystore", "keychain", "truststore",
+     "cert", "certs", "certificate", "certificates", "tls", "ssl", "pinning", "pinner",
+     "permission", "permissions", "permit", "role", "roles", "admin", "admins", "superuser",
+     "owner", "ownership", "tenant", "tenants", "acl", "rbac", "policy", "policies", "scope",
+     "scopes", "privilege", "privileges", "privileged", "throttle", "throttler", "limiter",
+     "sanitize", "sanitizer", "sanitized", "purify", "escape", "unescape", "xss",
+     "dangerously", "unsafe", "eval", "exec", "spawn", "popen", "subprocess",
+     "deserialize", "unserialize", "pickle", "redirect", "allowlist", "whitelist",
+     "blocklist", "blacklist", "allow", "allowed", "deny", "denied", "forbidden", "trust",
+     "trusted", "upload", "uploads", "multer", "mimetype", "introspection", "debuggable",
+     "cleartext", "exported", "webview", "biometric", "sandbox", "expires", "expiry",
+     "expiration", "lifetime", "consent", "pii", "ssn", "cvv", "htpasswd", "autoindex",
+     "forwarded", "realip", "multipart", "malware", "virus", "infected", "noopener",
+     "security", "mtls", "salt", "hasher", "plaintext", "destructive", "stetho", "dex",
+     "intent", "iframe", "safe", "kb", "mb", "gb", "unzip", "billing", "payment", "payments",
+     "checkout", "unpkg", "jsdelivr", "cdnjs", "sw", "crashlytics", "execute", "plugin",
+     "plugins"}
+)  # fmt: skip
+"""Words (a name's parts, lowered) that say what a security check is about."""
+CHECK_NAMES = frozenset(
+    {"httponly", "samesite", "ratelimit", "ratelimiter", "apikey", "privatekey", "secretkey",
+     "signingkey", "accesskey", "masterkey", "encryptionkey", "skipthrottle", "allowany",
+     "permitall", "innerhtml", "usescleartexttraffic", "allowbackup", "setjavascriptenabled",
+     "addjavascriptinterface", "trustmanager", "hostnameverifier", "sslmode", "currentuser",
+     "tenantid", "orgid", "ownerid", "filesize", "webview", "safebrowsing", "worldreadable",
+     "externalstorage", "canonicalpath", "classloader", "frameancestors", "documentdomain",
+     "orderby", "processenv", "createelement", "serviceworker", "deeplink"}
+)  # fmt: skip
+"""Names (two parts joined, or a whole name lowered with its underscores dropped) whose
+parts alone say too little."""
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z][a-z0-9]*|[A-Z]+[0-9]*|[0-9]+")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PROSE = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc"})
+
+
+def check_words_changed(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> str | None:
+    """Why a write or an edit of ``paths`` is not granted: the word of a security check the
+    text it touches names (None: it names none, or every path is a test's or prose)."""
+    if paths and not any(map(shipped, paths)):
+        return None
+    touched = [*map(named, paths), *(old + "\n" + new for old, new in change_pairs(inputs))]
+    return check_words_in("\n".join(touched))
+
+
+def check_words_in(text: str) -> str | None:
+    """Why an edit that touches ``text`` is not granted (None: it names no check)."""
+    word = _check_word(text)
+    if word is None:
+        return None
+    return (
+        f"the edit touches code that names {word!r}, part of a security check, which the "
+        "guard cannot review"
+    )
+
+
+def sed_words(args: tuple[str, ...], acts: Iterable[Act]) -> str | None:
+    """Why ``sed`` given ``args``, writing what ``acts`` say, is not granted: its script
+    edits a shipped file in place and names a security check."""
+    if not any(act.does == Does.WRITE and shipped(act.target) for act in acts):
+        return None
+    return check_words_in(" ".join(args))
+
+
+def named(path: str) -> str:
+    """What a path says of its file: its name and its folder's (``src/security/csp.ts``),
+    not the folders above, which name the workspace and the machine, not the code."""
+    return "/".join(path.replace("\\", "/").rsplit("/", 2)[-2:])
+
+
+def shipped(path: str) -> bool:
+    """Whether ``path`` may hold a check that ships: not a test's, not prose."""
+    return not test_code(path) and posixpath.splitext(path)[1].lower() not in _PROSE
+
+
+def _check_word(text: str) -> str | None:
+    """The first word of `CHECK_WORDS` or name of `CHECK_NAMES` ``text`` holds."""
+    parts = [part.lower() for part in _PART.findall(text)]
+    found = CHECK_WORDS.intersection(parts)
+    if not found:
+        found = CHECK_NAMES.intersection(a + b for a, b in pairwise(parts))
+    if not found:
+        found = CHECK_NAMES.intersection(n.replace("_", "").lower() for n in _NAME.findall(text))
+    return min(found) if found else None
