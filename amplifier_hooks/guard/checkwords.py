@@ -1,21 +1,22 @@
-"""An edit of the lines a security check rests on is never granted.
+"""An edit of the code a security check rests on is never granted.
 
 The guard cannot review code. Its detectors (`authchecks`, `tlscode`, `inputruns`, ...)
 ask where they recognise a check weakened, but a check can be weakened in more ways than
 any list holds: a tenant's filter dropped from a query, an upload's size limit taken off,
 a role read from the request body. A host skips its own prompt for what the guard grants,
-so an edit whose changed lines name what such a check is about (signing in, sessions and
+so an edit whose text names what such a check is about (signing in, sessions and
 cookies, tokens and secrets, origins and security headers, permissions, roles and owners,
 limits and captchas, sanitizing, running commands, TLS and certificates, an app's exported
-parts) keeps no grant: the host decides, as it would with no guard at all. Edits of other
-lines (a feature, a fix, a refactor that names none of it) keep their grant.
+parts, payments) keeps no grant: the host decides, as it would with no guard at all.
+Other edits (a feature, a fix, a refactor that names none of it) keep their grant.
 
 The text read is the code the edit touches: an edit's old and new strings whole (the lines
 around a change are what it changes: ``ignoredMethods`` widened inside ``doubleCsrf({...})``),
 a patch's hunks with their kept lines, a whole-file write's text, a ``sed`` script that
-edits a file in place. Its words are read as a program's names: ``verifySignature``,
-``verify_signature`` and ``VERIFY_SIGNATURE`` each name ``verify``. Tests and prose
-(``tests/``, ``*.md``) ship no check and are not read.
+edits a file in place, and the file's name and its folder's (``security/csp.ts``; the
+folders above name the workspace, not the code). Its words are read as a program's
+names: ``verifySignature``, ``verify_signature`` and ``VERIFY_SIGNATURE`` each name
+``verify``. Tests and prose (``tests/``, ``*.md``) ship no check and are not read.
 """
 
 from __future__ import annotations
