@@ -125,18 +125,14 @@ _OPEN_RULES = "rules_version = '2';\nservice cloud.firestore {\n  match /{docume
       (None, None)),
      ("Edit", edit("src/lib/supabase.ts", "const url = process.env.SUPABASE_URL!",
                     "const url = process.env.NEXT_PUBLIC_SUPABASE_URL!"),
-      ("allow", "edit-workspace")),
+      (None, None)),  # it reads process.env: a check's words, so the host decides
      ("Write", _write("mise.toml", "[tools]\nnode = \"20\"\n\n[tasks.test]\nrun = \"pytest -q\"\n"),
       (None, None))],
 )  # fmt: skip
 def test_a_backends_rules_opened_or_a_secret_made_public(
     tool: str, given: dict[str, Any], found: tuple[str | None, str | None]
 ) -> None:
-    decided = tool_decided(tool, given)
-    if found == ("allow", "edit-workspace"):  # or left to the host: it names a check's words
-        assert decided in (found, (None, None))
-    else:
-        assert decided == found
+    assert tool_decided(tool, given) == found
 
 
 @pytest.mark.parametrize(

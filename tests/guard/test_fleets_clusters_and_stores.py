@@ -127,16 +127,12 @@ def test_an_mcp_filesystem_edit_is_read_as_the_same_edit_by_a_file_tool() -> Non
      ({"file_path": f"{_PROJECT}/web/js/checkout.js", "old_string": "// submit",
        "new_string": "form.addEventListener('submit', (e) => {\n"
                      "  fetch('/api/checkout', {method: 'POST', body: new FormData(form)});\n});"},
-      ("allow", "edit-workspace"))],
+      (None, None))],  # checkout code is a check's: neither stopped nor granted
 )  # fmt: skip
 def test_page_code_that_sends_a_forms_card_fields_away_is_denied(
     given: dict[str, Any], found: tuple[str, str]
 ) -> None:
-    decided = tool_decided("Edit", given)
-    if found == ("allow", "edit-workspace"):  # or left to the host: it names a check's words
-        assert decided in (found, (None, None))
-    else:
-        assert decided == found
+    assert tool_decided("Edit", given) == found
 
 
 @pytest.mark.parametrize(
