@@ -10,7 +10,8 @@ is read with the Python reader planted files are read with (`planted`), and what
 or sends is judged: a deny or ask says so. Everything else stays as the edit is judged
 without it (a workspace edit is granted): ordinary code is the work itself.
 
-PHP's literal shell commands (``Schedule::exec('curl .. | bash')``, ``shell_exec('..')``)
+PHP's literal shell commands (``Schedule::exec('curl .. | bash')``, ``shell_exec('..')``),
+C's and C++'s (``system("...")``, ``popen``, ``execl("/bin/sh", "sh", "-c", "...")``)
 and the lines of a Laravel Envoy file's tasks are judged as the commands they are.
 
 Reading is bounded and cheap: text without any of `_SCREEN`'s words (the calls that run a
@@ -78,6 +79,8 @@ def app_code(path: str, text: str) -> list[tuple[str, str]]:
         return [("shell", line) for line in _envoy_lines(text)][:8] if text else []
     if path.endswith(".php") and text and len(text) <= MAX_APP_TEXT:
         return [("shell", command) for command in _PHP_SHELL.findall(text)[:4]]
+    if path.endswith(_C_FILES) and text and len(text) <= MAX_APP_TEXT:
+        return [("shell", command) for command in _c_shell(text)[:4]]
     if path.endswith(_COLLECTIONS) and text and len(text) <= MAX_APP_TEXT:
         return _collection_sends(text)
     if not path.endswith(".py") or not text or len(text) > MAX_APP_TEXT:
@@ -172,6 +175,24 @@ _PHP_SHELL = re.compile(
 )
 """A shell command PHP hands to a shell in a literal (``Schedule::exec('curl .. | bash')``
 in Laravel's scheduler, ``shell_exec('...')``): judged as that command."""
+_C_FILES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".m", ".mm")
+_C_STRING = r'"((?:[^"\\\n]|\\.){1,2000})"'
+_C_SHELL = re.compile(
+    r"\b(?:system|popen)\s*\(\s*"
+    + _C_STRING
+    + r'|\bexecl[pe]?\s*\(\s*"[^"\n]*\b(?:sh|bash|dash|zsh)"\s*,\s*"[^"\n]*"\s*,\s*"-c"\s*,\s*'
+    + _C_STRING
+)
+"""A shell command C hands to a shell in a literal (``system("...")``, ``popen("...",
+"r")``, ``execl("/bin/sh", "sh", "-c", "...")``): judged as that command."""
+
+
+def _c_shell(text: str) -> list[str]:
+    """The literal shell commands of C or C++ ``text``, its escapes read."""
+    return [
+        re.sub(r"\\(.)", lambda m: "\n" if m.group(1) == "n" else m.group(1), a or b)
+        for a, b in _C_SHELL.findall(text)
+    ]
 
 
 def _envoy_lines(text: str) -> list[str]:

@@ -244,9 +244,13 @@ def _patch_autoruns(patch: str | None, places: Places) -> tuple[Piece, ...]:
         if taken:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", wrappers=taken))  # fmt: skip
-    for path, text in patched_texts(patch):  # no grant for what touches a security check
-        touched = "\n".join([named(path), text, *(o for hunk, o, _ in hunks if hunk == path)])
-        why = check_words_in(touched) if shipped(path) else None
+    touched: dict[str, list[str]] = {}  # no grant for what touches a security check
+    for path, text in patched_texts(patch):
+        touched.setdefault(path, [named(path)]).append(text)
+    for path, old, _ in hunks:  # a hunk that only takes lines out has no text added
+        touched.setdefault(path, [named(path)]).append(old)
+    for path, texts in touched.items():
+        why = check_words_in("\n".join(texts)) if shipped(path) else None
         if why is not None:
             found.append(Piece(text=f"apply_patch {path}", program="apply_patch", args=(path,),
                                tool="edit_file", doubt=why))  # fmt: skip

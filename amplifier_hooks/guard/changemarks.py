@@ -31,6 +31,7 @@ from amplifier_hooks.guard.firmwareconfig import FIRMWARE_WEAKENED, weakens_firm
 from amplifier_hooks.guard.fleetcode import ROLLOUT_WIDENED, widens_rollout
 from amplifier_hooks.guard.fundingfields import FUNDING_CHANGED, changes_funding
 from amplifier_hooks.guard.gates import GATE_LOWERED, lowers_gate
+from amplifier_hooks.guard.hardening import HARDENING_OFF, drops_hardening
 from amplifier_hooks.guard.homekeys import home_key_marks
 from amplifier_hooks.guard.hostaccess import ACCESS_WIDENED, widens_access
 from amplifier_hooks.guard.ignorefiles import (
@@ -90,7 +91,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
     as HTML unescaped, a domain's mail or zone moved, someone from outside the
     organisation added to who gets in or who is told, a service put on the internet, a
     secret file copied into an image, an agent's
-    instruction taken out."""
+    instruction taken out, a native build's hardening switched off."""
     return (
         *((SECRET_UNIGNORED,) if unignores_secrets(paths, inputs) else ()),
         *((IGNORE_DROPPED,) if drops_ignored(paths, inputs) else ()),
@@ -138,6 +139,7 @@ def change_marks(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> tuple[str
         *((PAGE_SCRIPT_UNCHECKED,) if adds_unchecked_script(inputs) else ()),
         *((SECRET_IN_IMAGE,) if copies_secret_into_image(paths, inputs) else ()),
         *((RULE_DROPPED,) if _rule_dropped(paths, inputs) else ()),
+        *((HARDENING_OFF,) if drops_hardening(paths, inputs) else ()),
     )
 
 

@@ -66,7 +66,21 @@ CHECK_WORDS = frozenset(
      "security", "mtls", "salt", "hasher", "plaintext", "destructive", "stetho", "dex",
      "intent", "iframe", "safe", "kb", "mb", "gb", "unzip", "billing", "payment", "payments",
      "checkout", "unpkg", "jsdelivr", "cdnjs", "sw", "crashlytics", "execute", "plugin",
-     "plugins"}
+     "plugins",
+     # a request's handlers and their limits (GraphQL, WebSocket, WordPress)
+     "resolver", "resolvers", "middleware", "middlewares", "armor", "complexity", "wss",
+     "proxy", "validate", "validator", "validation", "validated", "cap", "caps",
+     "capability", "capabilities", "esc", "kses", "prepare", "absint", "wpdb", "nopriv",
+     "coupon", "coupons", "filetype", "mime", "mimes", "registry", "registries", "openssl",
+     # C and the kernel: processes, identities, memory, privileges, modules
+     "execl", "execlp", "execle", "execv", "execvp", "execve", "execvpe", "setuid",
+     "setgid", "seteuid", "setegid", "setreuid", "setregid", "setresuid", "setresgid",
+     "setgroups", "suid", "getuid", "geteuid", "getgid", "getegid", "clearenv", "setenv",
+     "unsetenv", "nofollow", "memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat",
+     "sprintf", "vsprintf", "gets", "alloca", "overflow", "underflow", "bounds", "syslog",
+     "chmod", "fchmod", "chown", "umask", "prctl", "dumpable", "getspnam", "shadow",
+     "fortify", "relro", "kallsyms", "syscall", "cr0", "cr4", "cred", "creds", "physmem",
+     "devmem", "kmem"}
 )  # fmt: skip
 """Words (a name's parts, lowered) that say what a security check is about."""
 CHECK_NAMES = frozenset(
@@ -76,13 +90,23 @@ CHECK_NAMES = frozenset(
      "addjavascriptinterface", "trustmanager", "hostnameverifier", "sslmode", "currentuser",
      "tenantid", "orgid", "ownerid", "filesize", "webview", "safebrowsing", "worldreadable",
      "externalstorage", "canonicalpath", "classloader", "frameancestors", "documentdomain",
-     "orderby", "processenv", "createelement", "serviceworker", "deeplink"}
+     "orderby", "processenv", "createelement", "serviceworker", "deeplink", "maxdepth",
+     "depthlimit", "costlimit", "maxcost", "maxaliases", "maxcomplexity", "maxhttpbuffersize",
+     "maxpayload", "bodylimit", "maxbodysize", "maxfilesize", "readfilesync",
+     "createreadstream", "sendfile", "whereraw", "orderbyraw", "selectraw", "havingraw",
+     "queryraw", "executeraw", "userhascap", "currentusercan", "manageoptions", "loggedin",
+     "userdata", "useremail", "uploadmimes", "wphead", "wpfooter",
+     "stackprotector", "ldpreload", "ldlibrarypath", "syscalltable", "thismodule"}
 )  # fmt: skip
 """Names (two parts joined, or a whole name lowered with its underscores dropped) whose
 parts alone say too little."""
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z][a-z0-9]*|[A-Z]+[0-9]*|[0-9]+")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE = frozenset({".md", ".mdx", ".rst", ".txt", ".adoc"})
+_BUILD_TEXT = re.compile(
+    r"(?i)(cmakelists|meson_options|requirements[\w.-]*|constraints[\w.-]*|robots)\.txt"
+)
+"""``.txt`` files that are a build's or a site's configuration, not prose."""
 
 
 def check_words_changed(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> str | None:
@@ -121,7 +145,12 @@ def named(path: str) -> str:
 
 def shipped(path: str) -> bool:
     """Whether ``path`` may hold a check that ships: not a test's, not prose."""
-    return not test_code(path) and posixpath.splitext(path)[1].lower() not in _PROSE
+    if test_code(path):
+        return False
+    return (
+        posixpath.splitext(path)[1].lower() not in _PROSE
+        or _BUILD_TEXT.fullmatch(posixpath.basename(path)) is not None
+    )
 
 
 def _check_word(text: str) -> str | None:

@@ -58,6 +58,8 @@ _BY_NAME = {
     "sconscript": Later("python", "scons"),
     "wscript": Later("python", "waf"),
     "tiltfile": Later("", "tilt (its local() commands at tilt up)"),
+    ".gdbinit": Later("debugger-init", "gdb (started in the project, where it is trusted)"),
+    ".lldbinit": Later("debugger-init", "lldb (started in the project, where it is trusted)"),
     "earthfile": Later("", "earthly"),
     "skaffold.yaml": Later("", "skaffold (its build hooks run on this machine)"),
     # environment managers: their hooks and shell code run at every cd or shell start

@@ -3,7 +3,8 @@ its own accord: a dev container's lifecycle commands (``postCreateCommand``), li
 commands (at every git commit), Mercurial's ``[hooks]`` (at every hg command), an Unreal
 project's build steps (at every build), a deploy platform's build, release and start
 commands (at the next deploy, on its builders, with the site's secrets) and mise's hooks
-(at every ``cd`` into the folder) and tasks.
+(at every ``cd`` into the folder) and tasks, a debugger's init file's ``shell`` lines
+(gdb's and lldb's, when they start in the project).
 
 Each lister returns the command lines, judged as planted shell (`buildfiles.planted_code`);
 None where the text cannot be read (then the write stays ungranted, as any later file's).
@@ -26,6 +27,7 @@ from amplifier_hooks.guard.yamltext import LOADER
 
 __all__ = [
     "LISTERS",
+    "debugger_commands",
     "devcontainer_commands",
     "hgrc_hooks",
     "lint_staged_commands",
@@ -201,6 +203,15 @@ def _lines(value: object) -> list[str]:
     return [item for item in items if isinstance(item, str)]
 
 
+_DEBUGGER_SHELL = re.compile(r"^\s*(?:shell|!|platform\s+shell)\s+(\S.*)$", re.M)
+
+
+def debugger_commands(text: str) -> list[str]:
+    """The shell lines of a ``.gdbinit`` or ``.lldbinit`` (``shell CMD``, ``!CMD``, lldb's
+    ``platform shell CMD``): the debugger runs each as it starts."""
+    return _DEBUGGER_SHELL.findall(text)
+
+
 LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "devcontainer": devcontainer_commands,
     "lint-staged": lint_staged_commands,
@@ -210,5 +221,6 @@ LISTERS: dict[str, Callable[[str], list[str] | None]] = {
     "platform-build": platform_commands,
     "fleet": fleet_commands,
     "mise": mise_commands,
+    "debugger-init": debugger_commands,
 }
 """The readers above by the name `laterfiles` gives their files' runner."""

@@ -51,13 +51,14 @@ from amplifier_hooks.guard.sqlservers import CLIENTS as SQL_SERVER_CLIENTS
 from amplifier_hooks.guard.sqlservers import sql_given
 from amplifier_hooks.guard.table import (
     PATTERN_FIRST,
+    PROGRAMS,
     SPELLED,
     only_read,
     patterned,
     read_call,
     read_program,
 )
-from amplifier_hooks.guard.table.acts import Does
+from amplifier_hooks.guard.table.acts import Does, Reading
 from amplifier_hooks.guard.table.brokers import BROKERS
 from amplifier_hooks.guard.table.certs import AGE_KEYGENS, age_recipient_files, mkcert_files
 from amplifier_hooks.guard.table.commanders import keygen_paths
@@ -91,6 +92,10 @@ members are only read, unless ``--remove-files`` deletes them)."""
 _NODE_USERS = CHAIN_PROGRAMS | {"anvil", "chisel"}
 """The smart-contract tools whose node URLs and addresses are no paths (`chaintools`)."""
 _SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
+_CHANGING = frozenset({Does.WRITE, Does.LINK, Does.DELETE, Does.WRITE_INTO})
+_ON_FILES = _CHANGING | {Does.READ}
+"""What a call the table reads in full does to a path that changes it: only those of its
+words are written (`ffprobe F`, `zcat F`: none)."""
 """What rsync does to a path that changes it (its table, `table.network`)."""
 
 
@@ -327,6 +332,8 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
     if looked is not None and looked.doubt is None:  # `lsof +D DIR`, `iptables -L`: read in
         return tuple(a.target for a in looked.acts if a.does is Does.WRITE)  # full (but
         # a mode the table reads whole that writes: `qemu-img create IMG`, not its -b)
+    if piece.program in PROGRAMS and _on_files(known := read_call(piece.program, piece.args)):
+        return tuple(a.target for a in known.acts if a.does in _CHANGING)  # `zcat F`: none
     if is_python(piece.program or ""):
         module = module_writes(piece.args)  # `-m json.tool IN [OUT]`: only OUT
         if module is not None:
@@ -337,6 +344,12 @@ def written_words(piece: Piece, words: tuple[str, ...]) -> tuple[str, ...]:
         return words
     mounted = mounts(piece.program, piece.args)
     return words if mounted is None else mounted.written
+
+
+def _on_files(reading: Reading) -> bool:
+    """Whether the table reads the call in full and it only reads and changes files here
+    (no host reached, no command run: those words stay written, as for any program)."""
+    return reading.doubt is None and all(a.does in _ON_FILES for a in reading.acts)
 
 
 def _commands_given(program: str, args: tuple[str, ...]) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from amplifier_hooks.guard.pgfiles import PG_ARCHIVERS
 from amplifier_hooks.guard.programs import READ_ONLY
 from amplifier_hooks.guard.scripts import may_run_files
 from amplifier_hooks.guard.sqlfiles import SQL_CLIENTS
-from amplifier_hooks.guard.table import PATTERN_FIRST, SPELLED
+from amplifier_hooks.guard.table import PATTERN_FIRST, PROGRAMS, SPELLED
 from amplifier_hooks.guard.table.brokers import BROKERS
 from amplifier_hooks.guard.table.certs import AGE_KEYGENS
 from amplifier_hooks.guard.table.datafiles import DATA_VIEWERS
@@ -54,7 +54,8 @@ _READ_APART = frozenset(
      *FETCHING, *READ_ONLY, *LOOKERS, *SPELLED, *SQL_CLIENTS, *UNPACKERS, *CHECKERS, "dd",
      "sed", "ssh", "ssh-keygen", "mkcert", "openssl", "amplifier-hooks", "exiftool", "qpdf",
      "adb", *SPLITTERS, "chezmoi", "tmux", "rclone", *LOOKING_TOOLS,
-     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS, *BROKERS}
+     *DEVICE_NAMERS, *BACKUP_TOOLS, *PG_ARCHIVERS, *AGE_KEYGENS, *DATA_VIEWERS, *BROKERS,
+     *(p for p in PROGRAMS if p != "mkdir")}
 )  # fmt: skip
 """The programs `facts.Facts` reads apart by name (`pathwords`: their path and written
 words; its ``ssh`` remote, its ``amplifier-hooks`` and ``ssh-keygen`` modes that only
@@ -65,7 +66,8 @@ the ones ``pg_dump``/``pg_restore`` read and write, ``exiftool``'s printing mode
 ``qpdf``'s output, what ``chezmoi`` and ``rclone`` write, the commands of ``tmux`` and `lookwords`'
 tools that write nothing, the files here of ``adb pull``/``push`` (not the device's);
 ``envsubst``'s words are variables; the files a cache's or a broker's client names:
-`table.brokers`)."""
+`table.brokers`; what the table reads in full writes only what it says, `zcat F` none:
+`mkdir` writes every operand, as a plain program)."""
 
 
 @lru_cache(maxsize=1024)

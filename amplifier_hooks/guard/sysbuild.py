@@ -52,14 +52,29 @@ _MAX_COMMANDS = 64
 
 def cmake_code(text: str) -> list[str]:
     """The command lines of a CMake text's ``execute_process`` and custom commands and
-    targets (``$ENV{HOME}`` is the shell's ``$HOME``; ``${VAR}`` stays unknown)."""
+    targets, and the files it writes (``$ENV{HOME}`` is the shell's ``$HOME``; ``${VAR}``
+    stays unknown)."""
     found: list[str] = []
     for match in _CMAKE_CALL.finditer(text):
         words = _cmake_words(text, match.end())
         found.extend(_cmake_commands(words))
         if len(found) >= _MAX_COMMANDS:
             break
-    return (found + _cmake_included_downloads(text))[:_MAX_COMMANDS]
+    return (found + _cmake_file_writes(text) + _cmake_included_downloads(text))[:_MAX_COMMANDS]
+
+
+def _cmake_file_writes(text: str) -> list[str]:
+    """``file(WRITE PATH TEXT)`` and ``file(APPEND ...)``: CMake writes the file when it
+    configures, as ``printf '%s' TEXT > PATH`` (or ``>>``) would (``$ENV{HOME}/.bashrc``)."""
+    found: list[str] = []
+    for match in _CMAKE_FILE.finditer(text):
+        words = _cmake_words(text, match.end())
+        # (a path CMake computes, `${CMAKE_BINARY_DIR}/version.h`, is its build's own)
+        if len(words) >= 2 and words[0].upper() in ("WRITE", "APPEND") and "${" not in words[1]:
+            into = ">>" if words[0].upper() == "APPEND" else ">"
+            text_written = shlex.quote("".join(words[2:]))  # its text is data, never expanded
+            found.append(f"printf %s {text_written} {into} {_joined([words[1]])}")
+    return found
 
 
 _CMAKE_FILE = re.compile(r"\bfile\s*\(", re.IGNORECASE)

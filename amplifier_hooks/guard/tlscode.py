@@ -33,11 +33,11 @@ _SKIPS = re.compile(
     r"\bverify\s*=\s*False\b|_create_unverified_context\b|\bcheck_hostname\s*=\s*False\b"
     r"|\bCERT_NONE\b|\b(?:Insecure)?SkipVerify[\"']?\s*:\s*true\b|\brejectUnauthorized\s*:\s*false\b"
     r"|NODE_TLS_REJECT_UNAUTHORIZED\b[^\n]*[\"']0[\"']|\bstrictSSL\s*:\s*false\b"
-    r"|\bVERIFY_NONE\b|\bverify\s*:\s*:verify_none\b|\{verify,\s*verify_none\}|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
+    r"|\b(?:SSL_)?VERIFY_NONE\b|\bverify\s*:\s*:verify_none\b|\{verify,\s*verify_none\}|\bssl_verify_mode\s*:\s*:none\b|\bverify_mode\s*=\s*OpenSSL::SSL::VERIFY_NONE"
     r"|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bTrustAllStrategy\b"
     r"|\bTrustSelfSignedStrategy\b|DangerousAcceptAnyServerCertificateValidator"
     r"|\bdanger_accept_invalid_(?:certs|hostnames)\s*\(\s*true\s*\)"
-    r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0)\b"
+    r"|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:,|=>)\s*(?:false|0L?)\b"
     r"|[\"']verify_peer(?:_name)?[\"']\s*=>\s*false\b"
     r"|\bPYTHONHTTPSVERIFY\b[^\n]*0\b|\bGIT_SSL_NO_VERIFY\b"
     r"|\bcheckServerTrusted\s*\([^)]*\)\s*(?:throws\s+[\w.]+\s*)?\{\s*\}"  # Java's trust-all
@@ -56,6 +56,8 @@ _SKIPS_NAMED = re.compile(
     r"|\bMinVersion\s*:\s*tls\.Version(?:TLS1[01]|SSL30)\b|\bTLS_RSA_WITH_(?:RC4|3DES)\w*"
     r"|\bClientAuth\s*:\s*tls\.(?:RequestClientCert|RequireAnyClientCert)\b"
     r"|\binsecure\.NewCredentials\(\)|\bgrpc\.WithInsecure\(\)"
+    r"|set_min_proto_version\s*\([^)\n]*\b(?:SSL3|TLS1|TLS1_1)_VERSION\b"  # OpenSSL's
+    r"|set_cipher_list\s*\([^)\n]*[\"'][^\"'\n]*(?<![!\w])[ea]NULL\b"
     r"|\bInsecureSkipVerify\s*:\s*(?!false\b)[A-Za-z_][\w.]*"  # Go's, from a variable
     r"|[\"']verify[\"']\s*=>\s*(?:false|0|env\([^)\n]*,\s*false\s*\))|\bwithoutVerifying\(\)"
     r"|\bMYSQL_ATTR_SSL_VERIFY_SERVER_CERT\s*=>\s*false\b"  # PHP's Guzzle, Laravel's, PDO's
@@ -74,7 +76,8 @@ _SKIPS_NAMED = re.compile(
     r"|\btlsMinimumSupportedProtocolVersion\s*=\s*\.TLSv1[01]\b",
     re.M,
 )
-"""More such switches (.NET's, Android's, SSH's, Go's, PHP's, Netty's, Kafka's), each named
+"""More such switches (.NET's, Android's, SSH's, Go's, PHP's, Netty's, Kafka's, OpenSSL's
+in C), each named
 by one of `_NAMES`."""
 _NAMES = ("Certificate", "SslProtocols", "SecurityProtocolType", "leartextTraffic",
           "<certificates", "onReceivedSslError", "RevocationMode", "ValidityPeriod",
@@ -83,7 +86,8 @@ _NAMES = ("Certificate", "SslProtocols", "SecurityProtocolType", "leartextTraffi
           "withoutVerifying", "MYSQL_ATTR", "InsecureTrustManager", "identification",
           "ssl=", "NSAllows", "NSException", "URLCredential", "TrustEvaluator", "BasicX509",
           "verify_block", "TLSv1", "kTLSProtocol1", "allowsAnyHTTPS", "danger_accept",
-          "SslMode::", "SslVerifyMode", "dangerous()", "tlsMinimumSupported")  # fmt: skip
+          "SslMode::", "SslVerifyMode", "dangerous()", "tlsMinimumSupported",
+          "set_min_proto_version", "set_cipher_list")  # fmt: skip
 """The speed trick of this module: `_SKIPS_NAMED` is read only where the text holds one of
 these words. One regex of every alternative costs a long write (20 KB, the benchmark's
 ``a file tool writing a long file``) a third more; a substring test costs microseconds."""
