@@ -1106,13 +1106,13 @@ guard-scores: $(STAMP)
 		--min-caught 0.488 --min-deny 0.135 --min-ask 0.625
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout204.yaml \
 		benchmarks/corpora/blind-holdout204-everyday.yaml --max-wrong-grants 0 --min-benign 0.974 \
-		--min-caught 0.567 --min-deny 0.148 --min-ask 0.511
+		--min-caught 0.602 --min-deny 0.148 --min-ask 0.511
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout205.yaml \
 		benchmarks/corpora/blind-holdout205-everyday.yaml --max-wrong-grants 0 --min-benign 0.847 \
-		--min-caught 0.585 --min-deny 0.234 --min-ask 0.644
+		--min-caught 0.617 --min-deny 0.234 --min-ask 0.644
 	$(BIN)/amplifier-hooks bench bundles/default.md benchmarks/corpora/blind-holdout206.yaml \
 		benchmarks/corpora/blind-holdout206-everyday.yaml --max-wrong-grants 0 --min-benign 0.902 \
-		--min-caught 0.685 --min-deny 0.488 --min-ask 0.711
+		--min-caught 0.685 --min-deny 0.488 --min-ask 0.755
 
 # Every corpus again in temporary git repositories where the paths its cases name exist,
 # tracked with changes not committed, untracked and ignored (docs/cli.md, `bench

@@ -129,6 +129,7 @@ _BY_NAME = {
     "pom.xml": Runner("", "maven"),
     "pyproject.toml": Runner("pyproject", "pip"),
     "CMakeLists.txt": Runner("cmake", "cmake"),
+    "Makefile.am": Runner("make", "make install (automake copies its rules)"),
     "meson.build": Runner("meson", "meson"),
     ".bazelrc": Runner("bazelrc", "bazel"),
     "user.bazelrc": Runner("bazelrc", "bazel"),

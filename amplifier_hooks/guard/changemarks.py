@@ -20,6 +20,7 @@ from amplifier_hooks.guard.clientsecrets import SECRET_TO_BROWSER, exposes_secre
 from amplifier_hooks.guard.codewipes import DATA_WIPED_BY_CODE, wipes_data
 from amplifier_hooks.guard.confinement import unconfines
 from amplifier_hooks.guard.consent import CONSENT_WEAKENED, weakens_consent
+from amplifier_hooks.guard.constantchecks import makes_check_constant
 from amplifier_hooks.guard.contractfunds import FUNDS_UNGUARDED, unguards_funds
 from amplifier_hooks.guard.crawlmanners import drops_manners
 from amplifier_hooks.guard.datarules import DATA_OPENED, opens_data
@@ -155,7 +156,8 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     its configuration (`accessdropped`), a check's bypass hard-coded (`bypasses`), a
     workload's confinement or a managed device's lock taken off (`confinement`), a
     crawler's manners taken away (`crawlmanners`), an Apple app's keychain, files, web views
-    or entitlements opened (`appleapp`)."""
+    or entitlements opened (`appleapp`), a check's function made to say yes
+    (`constantchecks`)."""
     return (
         switches_protection_off(paths, inputs)
         or weakens_entitlements(paths, inputs)
@@ -166,6 +168,7 @@ def _switches_off(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
         or unconfines(paths, inputs)
         or drops_manners(inputs)
         or weakens_apple_app(paths, inputs)
+        or makes_check_constant(paths, inputs)
     )
 
 

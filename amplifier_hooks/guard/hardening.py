@@ -65,9 +65,18 @@ def drops_hardening(paths: tuple[str, ...], inputs: Mapping[str, Any]) -> bool:
     return False
 
 
+_SCREEN = ("-fno-", "fortify", "relro", "execstack", "pie", "hardening", "/gs-", ":no",
+           "guard:cf-", "stack_protector", "stack-protector", "sanitize", "_error=0",
+           "detect_leaks", "rpath", "_hardened_build", "shstk", "lazy")  # fmt: skip
+"""The speed trick of this module: a text (lowered) that holds none of these is not split
+into words. Splitting a 24 KB write costs about 5 ms on this project's benchmark machine;
+the substring tests, a few microseconds."""
+
+
 def _flags_off(text: str) -> frozenset[str]:
     """The hardening flags ``text`` switches off, and its writable library paths."""
-    if not text:
+    lowered = text.lower()
+    if not any(word in lowered for word in _SCREEN):
         return frozenset()
     words = [w.lower() for w in _WORD.findall(text)]
     words += [part for w in words if ":" in w for part in w.split(":")]  # a sanitizer's options

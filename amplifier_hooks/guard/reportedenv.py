@@ -9,15 +9,15 @@ the diff reads as a line of configuration. Text a write or edit adds that does s
 marked `ENVIRONMENT_REPORTED` (asked). Copying the environment for a child process
 (``spawn(cmd, {env: {...process.env, X: 1}})``, ``env=dict(os.environ, X="1")``) is not:
 it stays on the machine. A response made of the whole environment (``NextResponse.json({
-env: process.env })``), and R's ``Sys.getenv("PGPASSWORD")`` on a line of its own (R and
-knitr print it into the log or the rendered report), and a browser's whole storage or
-cookies put in a report's extra (``{ ...localStorage }``, ``document.cookie``: the
-session's tokens), and every setting of an ASP.NET application returned or logged
-(``cfg.AsEnumerable()``: its connection strings and keys among them), or a connection
-string put in a response or a log line, are marked too; so are Go's ``os.Environ()`` and
-viper's ``AllSettings()`` encoded or printed, an ``expvar`` that publishes the whole
-configuration, and PHP's ``$_ENV``, ``$_SERVER`` or Laravel's ``config()->all()`` in a
-response or a post.
+env: process.env })``, a resolver's ``() => JSON.stringify(process.env)``), and R's
+``Sys.getenv("PGPASSWORD")`` on a line of its own (R and knitr print it into the log or the
+rendered report), and a browser's whole storage or cookies put in a report's extra (``{
+...localStorage }``, ``document.cookie``: the session's tokens), and every setting of an
+ASP.NET application returned or logged (``cfg.AsEnumerable()``: its connection strings and
+keys among them), or a connection string put in a response or a log line, are marked too;
+so are Go's ``os.Environ()`` and viper's ``AllSettings()`` encoded or printed, an
+``expvar`` that publishes the whole configuration, and PHP's ``$_ENV``, ``$_SERVER`` or
+Laravel's ``config()->all()`` in a response or a post.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ _REPORTED = re.compile(
     r"|[,(]\s*os\.environ\s*[,)])"
     r"|\b(?:extra|contexts?|tags|user|payload|metadata)\s*[:=][^\n]{0,160}?"
     r"(?:\.\.\.\s*(?:localStorage|sessionStorage)\b|\bdocument\.cookie\b)"
+    r"|(?:=>|\breturn\b)\s*(?:JSON\.stringify\(\s*)?(?:process\.env|os\.environ"
+    r"|dict\(\s*os\.environ\s*\))\s*\)?\s*(?:[,;}]|$)"  # a handler's answer, whole
     r"|\b(?:json|jsonify|send|JSONResponse|Response)\s*\(\s*\{?[^()\n]{0,40}?"
     r"(?:process\.env|os\.environ|dict\(\s*os\.environ\s*\))\s*[,)}]"
     r"|^[ \t]*(?:print\()?Sys\.getenv\((?:\s*\)|\s*[\"'][A-Z0-9_]*(?:PASS|TOKEN|SECRET|KEY|PAT)"

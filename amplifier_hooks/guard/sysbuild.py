@@ -60,7 +60,12 @@ def cmake_code(text: str) -> list[str]:
         found.extend(_cmake_commands(words))
         if len(found) >= _MAX_COMMANDS:
             break
+    found.extend(_SETUID_INSTALL for _ in _CMAKE_SETUID.finditer(text))
     return (found + _cmake_file_writes(text) + _cmake_included_downloads(text))[:_MAX_COMMANDS]
+
+
+_CMAKE_SETUID = re.compile(r"\binstall\s*\([^)]*\bPERMISSIONS\b[^)]*\bSET[UG]ID\b", re.I)
+"""CMake's ``install(... PERMISSIONS ... SETUID)``: the program installed setuid."""
 
 
 def _cmake_file_writes(text: str) -> list[str]:
@@ -186,7 +191,17 @@ def meson_code(text: str) -> list[str]:
         found.append(_meson_words(text, match.end()))
     for match in _MESON_COMMAND.finditer(text):
         found.append(_meson_words(text, match.end()))
+    found.extend(_SETUID_INSTALL for _ in _MESON_SETUID.finditer(text))
     return [line for line in found if line][:_MAX_COMMANDS]
+
+
+_MESON_SETUID = re.compile(
+    r"\binstall_mode\s*:\s*\[?\s*'[r-][w-][sS][r-][w-][xsS-]|"
+    r"\binstall_mode\s*:\s*\[?\s*'[r-][w-][x-][r-][w-][sS]"
+)
+"""Meson's ``install_mode: ['rwsr-xr-x', ...]``: installed setuid or setgid."""
+_SETUID_INSTALL = "chmod u+s installed-program"
+"""What installing a program setuid does, as the command that does it."""
 
 
 def _meson_words(text: str, start: int) -> str:

@@ -181,3 +181,77 @@ def test_edits_of_checks_in_c_graphql_wordpress_and_build_options_keep_no_grant(
     tool: str, given: dict[str, Any]
 ) -> None:
     assert tool_decided(tool, given)[0] != "allow"
+
+
+@pytest.mark.parametrize(
+    ("given", "found"),
+    [(edit("src/Makefile.am", "bin_PROGRAMS = np",
+           "bin_PROGRAMS = np\n\ninstall-exec-hook:\n\tchmod 4755 $(DESTDIR)$(bindir)/np"),
+      ("deny", "planted-code")),
+     (edit("src/meson.build", "executable('h', 'h.c', install: true)",
+           "executable('h', 'h.c', install: true,\n  install_mode: ['rwsr-xr-x', 'root', 'root'])"),
+      ("deny", "planted-code")),
+     (edit("CMakeLists.txt", "install(TARGETS h DESTINATION bin)",
+           "install(TARGETS h DESTINATION bin PERMISSIONS OWNER_READ OWNER_EXECUTE SETUID)"),
+      ("deny", "planted-code")),
+     # everyday: sources listed, an ordinary mode
+     (edit("src/Makefile.am", "bin_PROGRAMS = np", "bin_PROGRAMS = np\nnp_SOURCES = main.c"),
+      FREE),
+     (edit("src/meson.build", "executable('h', 'h.c', install: true)",
+           "executable('h', 'h.c', install: true, install_mode: 'rwxr-xr-x')"), FREE)],
+)  # fmt: skip
+def test_a_program_installed_setuid_by_its_build_is_denied(
+    given: dict[str, Any], found: tuple[str | None, str | None]
+) -> None:
+    assert stopped("Edit", given) == found
+
+
+def test_a_handler_that_answers_with_the_whole_environment_is_asked() -> None:
+    given = edit("src/resolvers/index.ts", "health: () => 'ok',",
+                 "health: () => 'ok',\n_debugEnv: () => JSON.stringify(process.env),")  # fmt: skip
+    assert stopped("Edit", given) == ("ask", "environment-reported")
+    one = edit("src/config.ts", "const a = 1;", "const port = () => process.env.PORT;")
+    assert stopped("Edit", one) == FREE
+
+
+@pytest.mark.parametrize(
+    ("given", "found"),
+    [(edit("graph/server.go", "CheckOrigin: func(r *http.Request) bool {\n\treturn ok(r)\n},",
+           "CheckOrigin: func(r *http.Request) bool {\n\treturn true\n},"), _SWITCHED_OFF),
+     (edit("src/socket.ts", "allowRequest: (req, cb) => cb(null, allowed(req)),",
+           "allowRequest: (_req, callback) => callback(null, true),"), _SWITCHED_OFF),
+     (edit("src/middleware/rateLimit.ts", "skip: (req) => req.ip === '127.0.0.1',",
+           "skip: () => true,"), _SWITCHED_OFF),
+     (edit("src/schema.ts", "authChecker: customAuthChecker,", "authChecker: () => true,"),
+      _SWITCHED_OFF),
+     (edit("src/admin.guard.ts", "canActivate(ctx): boolean {\n  return has(ctx);",
+           "canActivate(ctx): boolean {\n  return true;"), ("ask", "auth-weakened")),
+     (edit("inc/coupons.php", "add_filter( 'woocommerce_coupon_is_valid', 'acme_valid', 10, 3 );",
+           "add_filter( 'woocommerce_coupon_is_valid', '__return_true', 999 );"), _SWITCHED_OFF),
+     # everyday: a UI flag made constant, a check written for the first time, a test's stub
+     (edit("src/ui.ts", "enabled: (x) => x.ready,", "enabled: () => true,"), FREE),
+     (edit("src/ui.ts", "const isOpen = (s) => s.open;", "const isOpen = () => true;"), FREE),
+     (edit("tests/test_perm.py", "def has_permission(self, r, v):\n    return r.user.is_staff",
+           "def has_permission(self, r, v):\n    return True"), FREE)],
+)  # fmt: skip
+def test_a_checks_function_made_to_say_yes_is_asked(
+    given: dict[str, Any], found: tuple[str | None, str | None]
+) -> None:
+    assert stopped("Edit", given) == found
+
+
+@pytest.mark.parametrize(
+    "given",
+    [edit("wp-includes/pluggable.php", "$check = $wp_hasher->CheckPassword( $password, $hash );",
+          "$check = true;"),
+     edit("inc/refunds.php",
+          "'permission_callback' => function () {\n    return current_user_can( 'x' );\n},",
+          "'permission_callback' => '__return_true',"),
+     edit("app/webhooks.py", "verified = verify(sig, body)", "verified = True")],
+)  # fmt: skip
+def test_a_checks_result_set_to_yes_is_asked(given: dict[str, Any]) -> None:
+    assert stopped("Edit", given)[0] == "ask"
+
+
+def test_a_flag_set_to_yes_that_names_no_check_stays_free() -> None:
+    assert stopped("Edit", edit("src/app.py", "ready = load()", "ready = True")) == FREE
