@@ -92,11 +92,11 @@ members are only read, unless ``--remove-files`` deletes them)."""
 _NODE_USERS = CHAIN_PROGRAMS | {"anvil", "chisel"}
 """The smart-contract tools whose node URLs and addresses are no paths (`chaintools`)."""
 _SYNCED = frozenset({Does.WRITE, Does.LINK, Does.DELETE})
-_CHANGING = frozenset({Does.WRITE, Does.LINK, Does.DELETE, Does.WRITE_INTO})
-_ON_FILES = _CHANGING | {Does.READ}
-"""What a call the table reads in full does to a path that changes it: only those of its
-words are written (`ffprobe F`, `zcat F`: none)."""
 """What rsync does to a path that changes it (its table, `table.network`)."""
+_CHANGING = frozenset({Does.WRITE, Does.LINK, Does.DELETE, Does.WRITE_INTO})
+"""What a call the table reads in full does to a path that changes it: only those of its
+words are written (`zcat F`, `sort F`: none)."""
+_ON_FILES = _CHANGING | {Does.READ}
 
 
 def path_words(piece: Piece, operands: tuple[str, ...], network: bool) -> tuple[str, ...]:
