@@ -9,7 +9,10 @@ CMake runs ``execute_process(COMMAND ...)`` when it configures and a target's
 runner of ``cargo run``/``cargo test``, and the variables every build script, compiler and
 test gets; ``.bazelrc`` gives every ``bazel`` call options, some of which run a command
 (``--run_under``, ``--workspace_status_command``) or set variables for every action
-(``--action_env``). None of it is shown to the person before it runs.
+(``--action_env``). None of it is shown to the person before it runs. CMake's
+``file(WRITE|APPEND ...)`` writes its file when it configures, and a program installed
+setuid (CMake's ``PERMISSIONS ... SETUID``, Meson's ``install_mode: ['rwsr-xr-x']``) is
+the ``chmod u+s`` it amounts to: both are read as those commands.
 
 Each reader gives the shell command lines the text spells out with literal words, for
 `planted` to judge as commands (a variable the guard does not know makes its word
